@@ -1,0 +1,111 @@
+// buildApp(deps): the whole HTTP server in a screenful of registrations. Tests build it with
+// their own database; main.ts builds it from the environment.
+import crypto from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import type { Db } from './db/connect.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { ErrorBody } from './http/schemas.ts';
+import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
+import { CURRENT_API_VERSION, VERSION_HEADER } from './http/versioning.ts';
+import { KeyAuthenticator } from './workspaces/service.ts';
+import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
+import { ContactDetail, ContactListItem } from './contacts/schemas.ts';
+import { replyRoutes } from './replies/routes.ts';
+import { contactRoutes } from './contacts/routes.ts';
+import { categoryRoutes } from './categories/routes.ts';
+import { clientRoutes } from './clients/routes.ts';
+import { connectionRoutes } from './connections/routes.ts';
+
+export interface AppDeps {
+  db: Db;
+  /** Shared rate-limit counters; null keeps them in this process's memory. */
+  redis?: Redis | null;
+  logger?: FastifyServerOptions['logger'];
+  /** How long a resolved API key is trusted before it is looked up again. */
+  authCacheTtlMs?: number;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    disableRequestLogging: true,
+    bodyLimit: BODY_LIMIT,
+    forceCloseConnections: 'idle',
+    // An incoming X-Request-Id is kept when it is sane, so a caller can follow its request.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    schemaErrorFormatter,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
+  registerErrorHandler(app, BODY_LIMIT);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Replydesk API',
+        version: CURRENT_API_VERSION,
+        description: `Replies to outreach email and the contacts who sent them. Every /api request carries \`Authorization: Bearer <API key>\`; a request may pin a version with the \`Replydesk-Version\` header (current: ${CURRENT_API_VERSION}).`,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: rdk_…' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      workspace: request.principal?.workspaceId,
+    }, 'request');
+  });
+
+  const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
+  app.decorate('authenticator', authenticator);
+  await registerAuth(app, { authenticator, redis: deps.redis ?? null });
+
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    await sql`select 1`.execute(deps.db.kysely);
+    return reply.send({ status: 'ok' });
+  });
+
+  const opts = { db: deps.db };
+  await app.register(replyRoutes, opts);
+  await app.register(contactRoutes, opts);
+  await app.register(categoryRoutes, opts);
+  await app.register(clientRoutes, opts);
+  await app.register(connectionRoutes, opts);
+
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticator: KeyAuthenticator;
+  }
+}
+
+export { VERSION_HEADER };

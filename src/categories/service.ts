@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import type { CategoryTable } from '../db/types.ts';
+import { listOwned } from '../db/owned.ts';
+import { Errors } from '../http/errors.ts';
+
+const toCategory = (c: CategoryTable) => ({ id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive), created_at: c.created_at });
+
+export async function createCategory(db: Db, workspaceId: string, input: { name: string; color?: string; is_positive?: boolean }) {
+  const name = input.name.trim();
+  if (!name) throw Errors.BadRequest('name must not be empty');
+  const existing = await db.kysely.selectFrom('categories').select('id').where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirst();
+  if (existing) throw Errors.CategoryExists(name);
+  const row = {
+    id: crypto.randomUUID(),
+    workspace_id: workspaceId,
+    name,
+    color: (input.color ?? '#6b7280').toLowerCase(),
+    is_positive: db.dialect === 'postgres' ? Boolean(input.is_positive) : input.is_positive ? 1 : 0,
+    created_at: new Date().toISOString(),
+  };
+  try {
+    await db.kysely.insertInto('categories').values(row).execute();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw Errors.CategoryExists(name);
+    throw err;
+  }
+  return toCategory(row);
+}
+
+export async function listCategories(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
+  const { rows, total } = await listOwned(db, 'categories', workspaceId, opts);
+  return { items: rows.map((r) => toCategory(r as CategoryTable)), total };
+}

@@ -1,0 +1,155 @@
+// `replydesk <command>`: CONTRACT.md's CLI. Every command honours DATABASE_URL; --json prints
+// the `{data: …}` envelope for programs, otherwise the output is for people.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { connect, type Db } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { Plan } from '../db/types.ts';
+import { parsePermissions, PERMISSIONS } from '../workspaces/keys.ts';
+import { createApiKey, createWorkspace, listApiKeys, PLAN_LIMITS, revokeApiKey } from '../workspaces/service.ts';
+import { seed } from './seed.ts';
+
+const USAGE = `Usage: replydesk <command> [options]
+
+  serve                                     start the API, dashboard and worker (npm start)
+  migrate                                   bring the database to the latest schema
+  workspace create --name NAME [--plan starter|growth|scale] [--rate-limit N]
+  key create --workspace ID --name NAME [--permissions LIST]
+  key list --workspace ID
+  key revoke --workspace ID --id KEY_ID
+  seed --workspace ID [--replies N]         load realistic demo data
+
+Options: --json prints {"data": …} for programs. DATABASE_URL selects the database.
+Permissions: ${PERMISSIONS.join(', ')} (default: all).`;
+
+class UsageError extends Error {}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        workspace: { type: 'string' },
+        permissions: { type: 'string' },
+        id: { type: 'string' },
+        replies: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+const json = values.json;
+const out = (data: unknown, human: string) => console.log(json ? JSON.stringify({ data }) : human);
+const required = (name: keyof typeof values): string => {
+  const v = values[name];
+  if (typeof v !== 'string' || !v) throw new UsageError(`--${name} is required`);
+  return v;
+};
+const positiveInt = (name: 'rate-limit' | 'replies'): number | undefined => {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a positive whole number`);
+  return n;
+};
+
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = connect(loadConfig().database, { poolSize: 2 });
+  try {
+    await migrateToLatest(db);
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function run(): Promise<void> {
+  const [command, sub] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  switch (`${command}${sub ? ` ${sub}` : ''}`) {
+    case 'serve': {
+      const { serve } = await import('../main.ts');
+      await serve();
+      return;
+    }
+    case 'migrate': {
+      const db = connect(loadConfig().database, { poolSize: 1 });
+      try {
+        const applied = await migrateToLatest(db);
+        out({ applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    case 'workspace create': {
+      const name = required('name');
+      const plan = (values.plan ?? 'starter') as Plan;
+      if (!(plan in PLAN_LIMITS)) throw new UsageError(`--plan must be one of ${Object.keys(PLAN_LIMITS).join(', ')}`);
+      const ws = await withDb((db) => createWorkspace(db, { name, plan, rateLimit: positiveInt('rate-limit') }));
+      out(
+        { id: ws.id, name: ws.name, plan: ws.plan, ...(ws.rate_limit !== null && { rate_limit: ws.rate_limit }) },
+        `Workspace ${ws.name} created: ${ws.id} (plan ${ws.plan}, ${ws.rate_limit ?? PLAN_LIMITS[ws.plan]} requests/minute)`,
+      );
+      return;
+    }
+    case 'key create': {
+      const workspaceId = required('workspace');
+      const name = required('name');
+      let permissions;
+      try {
+        permissions = values.permissions ? parsePermissions(values.permissions) : undefined;
+      } catch (err) {
+        throw new UsageError((err as Error).message);
+      }
+      const key = await withDb((db) => createApiKey(db, { workspaceId, name, permissions }));
+      out(
+        { id: key.id, name: key.name, key: key.key, permissions: key.permissions },
+        `API key "${key.name}" created (id ${key.id}).\nPermissions: ${key.permissions.join(', ')}\n\n  ${key.key}\n\nCopy it now: it is shown only once and stored only as a hash.`,
+      );
+      return;
+    }
+    case 'key list': {
+      const workspaceId = required('workspace');
+      const keys = await withDb((db) => listApiKeys(db, workspaceId));
+      out(keys, keys.length
+        ? keys.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  [${k.permissions.join(',')}]  ${k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? 'never'}`}`).join('\n')
+        : 'No keys.');
+      return;
+    }
+    case 'key revoke': {
+      const workspaceId = required('workspace');
+      const id = required('id');
+      const revoked = await withDb((db) => revokeApiKey(db, workspaceId, id));
+      if (!revoked) throw new Error(`No active key ${id} in workspace ${workspaceId}`);
+      out({ id, revoked: true }, `Key ${id} revoked.`);
+      return;
+    }
+    case 'seed': {
+      const workspaceId = required('workspace');
+      const summary = await withDb((db) => seed(db, workspaceId, { replies: positiveInt('replies') ?? 300 }));
+      out(summary, `Seeded workspace ${workspaceId}: ${summary.categories} categories, ${summary.clients} clients, ${summary.replies} replies from ${summary.contacts} contacts.`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+  }
+}
+
+run().catch((err: unknown) => {
+  const message = err instanceof ConfigError || err instanceof Error ? err.message : String(err);
+  if (json) console.log(JSON.stringify({ data: null, error: message }));
+  else console.error(err instanceof UsageError ? `${message}\n\n${USAGE}` : `Error: ${message}`);
+  process.exit(err instanceof UsageError ? 2 : 1);
+});

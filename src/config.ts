@@ -1,0 +1,91 @@
+// The only module that reads process.env. Every variable is validated once at boot and every
+// problem is reported in one error, so a misconfigured deployment fails with the whole list.
+import path from 'node:path';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'postgres'; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  webhookAllowPrivateNetworks: boolean;
+  webhookRetrySchedule: number[] | null;
+  logLevel: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function parseDatabaseUrl(url: string | undefined, cwd = process.cwd()): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', filename: path.resolve(cwd, 'data', 'replydesk.db') };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { dialect: 'postgres', connectionString: url };
+  }
+  if (url.startsWith('file:')) {
+    const file = url.slice('file:'.length);
+    if (!file) throw new ConfigError(['DATABASE_URL: file: needs a path, e.g. file:/var/lib/replydesk.db']);
+    return { dialect: 'sqlite', filename: path.resolve(cwd, file) };
+  }
+  throw new ConfigError([`DATABASE_URL: expected file:/path.db or postgres://…, got "${url.split(':')[0]}:…"`]);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT: expected 0-65535, got "${env.PORT}"`);
+
+  let database: DatabaseConfig = { dialect: 'sqlite', filename: '' };
+  try {
+    database = parseDatabaseUrl(env.DATABASE_URL);
+  } catch (err) {
+    problems.push(...(err as ConfigError).problems);
+  }
+
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL: expected redis://host:port');
+
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL: expected smtp://host:port');
+
+  const allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'false';
+  if (allowPrivate !== 'true' && allowPrivate !== 'false') {
+    problems.push('WEBHOOK_ALLOW_PRIVATE_NETWORKS: expected true or false');
+  }
+
+  let webhookRetrySchedule: number[] | null = null;
+  if (env.WEBHOOK_RETRY_SCHEDULE) {
+    webhookRetrySchedule = env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()));
+    if (webhookRetrySchedule.some((n) => !Number.isFinite(n) || n < 0)) {
+      problems.push('WEBHOOK_RETRY_SCHEDULE: expected comma-separated non-negative seconds, e.g. 0,5,300');
+    }
+  }
+
+  const production = env.NODE_ENV === 'production';
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`);
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    database,
+    redisUrl,
+    smtpUrl,
+    webhookAllowPrivateNetworks: allowPrivate === 'true',
+    webhookRetrySchedule,
+    logLevel,
+    production,
+  };
+}

@@ -1,0 +1,140 @@
+// One interface types every query (STYLE.md). Timestamps travel as ISO 8601 UTC strings on
+// both dialects (PostgreSQL's timestamptz is parsed back to ISO in db/connect.ts); booleans are
+// 0/1 on SQLite and true/false on PostgreSQL, so readers go through Boolean().
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type Plan = 'starter' | 'growth' | 'scale';
+export type ReplyStatus = 'pending' | 'ready' | 'sent' | 'archived';
+
+export interface WorkspaceTable {
+  id: string;
+  name: string;
+  plan: Plan;
+  rate_limit: number | null;
+  api_version: string;
+  created_at: string;
+}
+
+/** Counters kept in the same transaction as the rows they count, so totals never scan. */
+export interface WorkspaceCountsTable {
+  workspace_id: string;
+  replies_total: Generated<number>;
+  replies_pending: Generated<number>;
+  replies_ready: Generated<number>;
+  replies_sent: Generated<number>;
+  replies_archived: Generated<number>;
+  contacts_total: Generated<number>;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** The non-secret start of the key (`rdk_` + 6 characters), shown in lists. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** Comma-separated permission names. */
+  permissions: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface CategoryTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+  is_positive: number | boolean;
+  created_at: string;
+}
+
+export interface ClientTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  service_description: string;
+  created_at: string;
+}
+
+export interface ConnectionTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
+export interface ContactTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  linkedin_url: string | null;
+  phone: string | null;
+  /** JSON text of a flat object. */
+  metadata: string;
+  reply_count: number;
+  last_reply_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReplyTable {
+  id: string;
+  workspace_id: string;
+  contact_id: string;
+  client_id: string | null;
+  connection_id: string | null;
+  category_id: string | null;
+  from_email: string;
+  from_name: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  status: ReplyStatus;
+  ai_response: string | null;
+  sent_response: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  received_at: string;
+  handled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ThreadMessageTable {
+  id: Generated<number>;
+  workspace_id: string;
+  reply_id: string;
+  position: number;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: string;
+}
+
+export interface Database {
+  workspaces: WorkspaceTable;
+  workspace_counts: WorkspaceCountsTable;
+  api_keys: ApiKeyTable;
+  categories: CategoryTable;
+  clients: ClientTable;
+  connections: ConnectionTable;
+  contacts: ContactTable;
+  replies: ReplyTable;
+  thread_messages: ThreadMessageTable;
+}
+
+export type Workspace = Selectable<WorkspaceTable>;
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type ReplyRow = Selectable<ReplyTable>;
+export type ContactRow = Selectable<ContactTable>;
+export type NewReply = Insertable<ReplyTable>;
+export type ContactUpdate = Updateable<ContactTable>;

@@ -1,0 +1,77 @@
+// Authentication, rate limiting and version negotiation, in that order, as three onRequest
+// hooks: the limiter needs to know the workspace (its limit and its counter), and a refused
+// key must still answer with the X-RateLimit-* headers, so authentication resolves the key
+// without throwing, the limiter runs, and only then is a missing or bad key refused.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import type { Permission } from '../workspaces/keys.ts';
+import type { KeyAuthenticator, Principal } from '../workspaces/service.ts';
+import { AppError, Errors } from './errors.ts';
+import { SUPPORTED_API_VERSIONS, VERSION_HEADER } from './versioning.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    apiVersion: string;
+  }
+  interface FastifyContextConfig {
+    /** The permission a key needs for this route. */
+    permission?: Permission;
+    /** Served without a key and without rate limiting (health, OpenAPI, docs). */
+    public?: boolean;
+  }
+}
+
+/** Requests per minute for requests without a valid key, per client address. */
+export const UNAUTHENTICATED_LIMIT = 60;
+
+const isPublic = (request: FastifyRequest) =>
+  request.routeOptions.config?.public === true || !request.url.startsWith('/api/');
+
+export async function registerAuth(
+  app: FastifyInstance,
+  opts: { authenticator: KeyAuthenticator; redis: Redis | null },
+) {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('apiVersion', '');
+
+  app.addHook('onRequest', async (request) => {
+    if (isPublic(request)) return;
+    const header = request.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) return;
+    request.principal = await opts.authenticator.authenticate(header.slice(7).trim());
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    timeWindow: 60_000,
+    redis: opts.redis ?? undefined,
+    nameSpace: 'replydesk:rl:',
+    // A Redis outage must not take the API down with it: requests pass unlimited and the
+    // error is logged by ioredis' own handler.
+    skipOnError: true,
+    keyGenerator: (req) => (req.principal ? `ws:${req.principal.workspaceId}` : `ip:${req.ip}`),
+    max: (req) => req.principal?.rateLimit ?? UNAUTHENTICATED_LIMIT,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+  });
+  const limiter = app.rateLimit();
+  app.addHook('onRequest', async function (request: FastifyRequest, reply: FastifyReply) {
+    if (isPublic(request)) return;
+    await limiter.call(this, request, reply);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPublic(request)) return;
+    const principal = request.principal;
+    if (!principal) throw Errors.InvalidApiKey();
+    const asked = request.headers[VERSION_HEADER];
+    const version = typeof asked === 'string' && asked ? asked : principal.apiVersion;
+    if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) throw Errors.UnsupportedVersion(version, SUPPORTED_API_VERSIONS);
+    request.apiVersion = version;
+    reply.header(VERSION_HEADER, version);
+    const needed = request.routeOptions.config?.permission;
+    if (needed && !principal.permissions.has(needed)) throw Errors.Forbidden(needed);
+  });
+}

@@ -1,0 +1,47 @@
+// Process entry: config → database (migrated) → app → listen; graceful shutdown.
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { connect } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+export async function serve(config: Config = loadConfig()) {
+  const db = connect(config.database);
+  await migrateToLatest(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+  const app = await buildApp({
+    db,
+    redis,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+  });
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    try {
+      await app.close();
+      redis?.disconnect();
+      await db.close();
+      app.log.info('shut down cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: config.database.dialect, redis: Boolean(redis) }, 'replydesk ready');
+  return app;
+}

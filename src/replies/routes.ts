@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errorResponses, IdParams, list, page, pagination, single } from '../http/schemas.ts';
+import type { Db } from '../db/connect.ts';
+import { IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import * as service from './service.ts';
+
+export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/replies', {
+    config: { permission: 'replies:read' },
+    schema: {
+      tags: ['Replies'],
+      summary: 'List replies, newest first',
+      querystring: ListRepliesQuery,
+      response: { 200: list(Type.Ref(ReplyListItem)), ...errorResponses(400, 401, 403, 429) },
+    },
+  }, async (request) => {
+    const { limit, offset } = page(request.query.limit, request.query.offset);
+    const status = service.parseStatusFilter(request.query.status);
+    const { items, total } = await service.listReplies(db, request.principal!.workspaceId, { status, limit, offset });
+    return { data: items, pagination: pagination(total, limit, offset) };
+  });
+
+  app.get('/api/replies/:id', {
+    config: { permission: 'replies:read' },
+    schema: {
+      tags: ['Replies'],
+      summary: 'Read one reply with its client, contact and thread',
+      params: IdParams,
+      response: { 200: single(Type.Ref(ReplyDetail)), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request) => ({ data: await service.getReply(db, request.principal!.workspaceId, request.params.id) }));
+
+  app.patch('/api/replies/:id', {
+    config: { permission: 'replies:write' },
+    schema: {
+      tags: ['Replies'],
+      summary: "Update a reply's status, category or draft response",
+      params: IdParams,
+      body: PatchReplyBody,
+      response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (request) => ({ data: await service.updateReply(db, request.principal!.workspaceId, request.params.id, request.body) }));
+
+  app.post('/api/replies', {
+    config: { permission: 'replies:write' },
+    schema: {
+      tags: ['Replies'],
+      summary: 'Ingest an inbound reply',
+      description: 'Stores a reply received to an outreach email; the contact is found or created by from_email. A reply whose message_id is already stored is not stored twice: the answer is 200 with the stored reply.',
+      body: IngestBody,
+      response: { 200: single(Type.Ref(ReplyDetail)), 201: single(Type.Ref(ReplyDetail)), ...errorResponses(400, 401, 403, 413, 415, 429) },
+    },
+  }, async (request, reply) => {
+    const { reply: data, created } = await service.ingestReply(db, request.principal!.workspaceId, request.body);
+    return reply.code(created ? 201 : 200).send({ data });
+  });
+};

@@ -1,0 +1,138 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, PageQuery } from '../http/schemas.ts';
+
+export const STATUSES = ['pending', 'ready', 'sent', 'archived'] as const;
+export const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES], description: 'One of pending, ready, sent, archived' });
+const Timestamp = Type.String({ format: 'date-time' });
+
+const CategorySummary = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String() });
+const CategoryDetail = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String(), is_positive: Type.Boolean() });
+
+const replyFields = {
+  id: Type.String({ format: 'uuid' }),
+  from_email: Type.String(),
+  from_name: Type.String(),
+  to_email: Type.String(),
+  subject: Type.String(),
+  body_text: Type.String(),
+  body_html: Type.String(),
+  status: Status,
+  category_id: Nullable(Type.String()),
+};
+const replyTail = {
+  ai_response: Nullable(Type.String()),
+  sent_response: Nullable(Type.String()),
+  client_id: Nullable(Type.String()),
+  connection_id: Nullable(Type.String()),
+  contact_id: Type.String(),
+  received_at: Timestamp,
+  handled_at: Nullable(Timestamp),
+  created_at: Timestamp,
+};
+
+export const ReplyListItem = Type.Object(
+  { ...replyFields, category: Nullable(CategorySummary), ...replyTail },
+  { $id: 'ReplyListItem' },
+);
+
+export const ThreadItem = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  body: Type.String(),
+  sent_at: Timestamp,
+});
+
+export const ReplyDetail = Type.Object(
+  {
+    ...replyFields,
+    category: Nullable(CategoryDetail),
+    ...replyTail,
+    client: Nullable(Type.Object({ id: Type.String(), name: Type.String(), service_description: Type.String() })),
+    contact: Type.Object({
+      id: Type.String(),
+      email: Type.String(),
+      first_name: Nullable(Type.String()),
+      last_name: Nullable(Type.String()),
+      company: Nullable(Type.String()),
+    }),
+    thread: Type.Array(ThreadItem),
+  },
+  { $id: 'ReplyDetail' },
+);
+
+export const ReplyUpdated = Type.Object({
+  id: Type.String(),
+  from_email: Type.String(),
+  from_name: Type.String(),
+  status: Status,
+  category_id: Nullable(Type.String()),
+  ai_response: Nullable(Type.String()),
+  updated_at: Timestamp,
+});
+
+export const ListRepliesQuery = Type.Object({
+  status: Type.Optional(Type.String({ description: 'Filter: pending, ready, sent or archived' })),
+  ...PageQuery,
+});
+
+export const PatchReplyBody = Type.Object(
+  {
+    category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
+    status: Type.Optional(Status),
+    ai_response: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'Draft response text; null clears it.' }))),
+  },
+  { additionalProperties: false },
+);
+export type PatchReply = Static<typeof PatchReplyBody>;
+
+export const LIMITS = { thread: 100, short: 998, email: 320, body: 500_000 } as const;
+
+const Email = Type.String({ format: 'email', maxLength: LIMITS.email });
+
+export const IngestBody = Type.Object(
+  {
+    from_email: Email,
+    from_name: Type.Optional(Type.String({ maxLength: LIMITS.short })),
+    to_email: Email,
+    subject: Type.Optional(Type.String({ maxLength: LIMITS.short })),
+    body_text: Type.Optional(Type.String({ maxLength: LIMITS.body })),
+    body_html: Type.Optional(Type.String({ maxLength: LIMITS.body })),
+    received_at: Type.Optional(Timestamp),
+    client_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    connection_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    message_id: Type.Optional(Type.String({ maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
+    in_reply_to: Type.Optional(Type.String({ maxLength: LIMITS.short })),
+    thread: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            from: Type.String({ maxLength: LIMITS.short }),
+            to: Type.String({ maxLength: LIMITS.short }),
+            subject: Type.Optional(Type.String({ maxLength: LIMITS.short })),
+            body: Type.Optional(Type.String({ maxLength: LIMITS.body })),
+            sent_at: Timestamp,
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: LIMITS.thread },
+      ),
+    ),
+    contact: Type.Optional(
+      Type.Object(
+        {
+          first_name: Type.Optional(Type.String({ maxLength: 200 })),
+          last_name: Type.Optional(Type.String({ maxLength: 200 })),
+          company: Type.Optional(Type.String({ maxLength: 200 })),
+          title: Type.Optional(Type.String({ maxLength: 200 })),
+          linkedin_url: Type.Optional(Type.String({ maxLength: 500 })),
+          phone: Type.Optional(Type.String({ maxLength: 100 })),
+          metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Ingest = Static<typeof IngestBody>;

@@ -1,0 +1,293 @@
+// Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { ReplyStatus } from '../db/types.ts';
+import { Errors } from '../http/errors.ts';
+import type { Ingest, PatchReply } from './schemas.ts';
+import { STATUSES } from './schemas.ts';
+import * as q from './queries.ts';
+
+const now = () => new Date().toISOString();
+const iso = (t: string) => new Date(t).toISOString();
+
+export function parseStatusFilter(status: string | undefined): ReplyStatus | undefined {
+  if (status === undefined || status === '') return undefined;
+  if (!(STATUSES as readonly string[]).includes(status)) {
+    throw Errors.BadRequest(`status must be one of ${STATUSES.join(', ')}`);
+  }
+  return status as ReplyStatus;
+}
+
+export function toListItem(r: q.ReplyListRow) {
+  return {
+    id: r.id,
+    from_email: r.from_email,
+    from_name: r.from_name,
+    to_email: r.to_email,
+    subject: r.subject,
+    body_text: r.body_text,
+    body_html: r.body_html,
+    status: r.status,
+    category_id: r.category_id,
+    category: r.category_id && r.category_name !== null ? { id: r.category_id, name: r.category_name, color: r.category_color! } : null,
+    ai_response: r.ai_response,
+    sent_response: r.sent_response,
+    client_id: r.client_id,
+    connection_id: r.connection_id,
+    contact_id: r.contact_id,
+    received_at: r.received_at,
+    handled_at: r.handled_at,
+    created_at: r.created_at,
+  };
+}
+
+type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
+
+function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[]) {
+  const item = toListItem(r);
+  return {
+    ...item,
+    category: item.category ? { ...item.category, is_positive: Boolean(r.category_is_positive) } : null,
+    client: r.client_id && r.client_name !== null ? { id: r.client_id, name: r.client_name, service_description: r.client_service_description! } : null,
+    contact: { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company },
+    thread: thread.map((t) => ({ from: t.from_address, to: t.to_address, subject: t.subject, body: t.body, sent_at: t.sent_at })),
+  };
+}
+export type ReplyDetail = ReturnType<typeof toDetail>;
+
+export async function listReplies(db: Db, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([
+    q.listReplies(db.kysely, workspaceId, opts),
+    q.countReplies(db.kysely, workspaceId, opts.status),
+  ]);
+  return { items: rows.map(toListItem), total };
+}
+
+export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
+  const [row, thread] = await Promise.all([
+    q.getReplyDetail(db.kysely, workspaceId, id),
+    q.getThread(db.kysely, workspaceId, id),
+  ]);
+  if (!row) throw Errors.ReplyNotFound();
+  return toDetail(row, thread);
+}
+
+/**
+ * PATCH rules (CONTRACT.md): a pending reply that gets a draft without an explicit status
+ * becomes ready; handled_at is set when the status becomes sent or archived (kept if it was
+ * already handled) and cleared when it returns to pending or ready.
+ */
+export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
+  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
+    throw Errors.EmptyUpdate();
+  }
+  return db.kysely.transaction().execute(async (trx) => {
+    const current = await q.findReplyForUpdate(trx, workspaceId, id);
+    if (!current) throw Errors.ReplyNotFound();
+    if (patch.category_id !== undefined && patch.category_id !== null) {
+      const category = await trx
+        .selectFrom('categories')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', patch.category_id)
+        .executeTakeFirst();
+      if (!category) throw Errors.InvalidCategoryId();
+    }
+
+    let status: ReplyStatus = patch.status ?? current.status;
+    if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
+
+    let handledAt = current.handled_at;
+    if (status !== current.status) {
+      handledAt = status === 'sent' || status === 'archived' ? (handledAt ?? now()) : null;
+    }
+
+    const updatedAt = now();
+    const changes = {
+      status,
+      handled_at: handledAt,
+      updated_at: updatedAt,
+      ...(patch.category_id !== undefined && { category_id: patch.category_id }),
+      ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
+    };
+    await trx.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    if (status !== current.status) await q.moveStatusCount(trx, workspaceId, current.status, status);
+
+    return {
+      id: current.id,
+      from_email: current.from_email,
+      from_name: current.from_name,
+      status,
+      category_id: patch.category_id !== undefined ? patch.category_id : current.category_id,
+      ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
+      updated_at: updatedAt,
+    };
+  });
+}
+
+/** "Ada Lovelace" → first "Ada", last "Lovelace"; used only to fill a contact's blank name. */
+function splitName(name: string): { first: string | null; last: string | null } {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return { first: null, last: null };
+  return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/**
+ * Stores an inbound reply. The contact is found or created by from_email (case-insensitive)
+ * in one upsert, so two replies from a new sender arriving together create one contact.
+ * A reply whose message_id is already stored is not stored again: the existing one is
+ * returned with created=false.
+ */
+export async function ingestReply(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
+  try {
+    return await ingestOnce(db, workspaceId, input);
+  } catch (err) {
+    // two deliveries of one message raced past the message_id check: the loser answers with the winner's row
+    if (input.message_id && isUniqueViolation(err)) {
+      const existing = await findByMessageId(db, workspaceId, input.message_id);
+      if (existing) return { reply: await getReply(db, workspaceId, existing.id), created: false };
+    }
+    throw err;
+  }
+}
+
+function findByMessageId(db: Db, workspaceId: string, messageId: string) {
+  return db.kysely.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('message_id', '=', messageId).executeTakeFirst();
+}
+
+async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
+  const t = now();
+  const receivedAt = input.received_at ? iso(input.received_at) : t;
+  const fromEmail = input.from_email.trim();
+  const fromName = input.from_name?.trim() ?? '';
+  const given = input.contact ?? {};
+  const explicitName = given.first_name !== undefined || given.last_name !== undefined;
+  const derived = explicitName ? { first: null, last: null } : splitName(fromName);
+
+  const result = await db.kysely.transaction().execute(async (trx) => {
+    let client: { id: string; name: string; service_description: string } | null = null;
+    if (input.client_id) {
+      client = (await trx.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', workspaceId).where('id', '=', input.client_id).executeTakeFirst()) ?? null;
+      if (!client) throw Errors.InvalidClientId();
+    }
+    if (input.connection_id) {
+      const connection = await trx.selectFrom('connections').select('id').where('workspace_id', '=', workspaceId).where('id', '=', input.connection_id).executeTakeFirst();
+      if (!connection) throw Errors.InvalidConnectionId();
+    }
+    if (input.message_id) {
+      const existing = await trx.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('message_id', '=', input.message_id).executeTakeFirst();
+      if (existing) return { existingId: existing.id } as const;
+    }
+
+    const newContactId = crypto.randomUUID();
+    // Explicit contact details overwrite older ones; a name derived from from_name only fills blanks.
+    const profile = (col: 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone', fillOnly = false) =>
+      fillOnly ? sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})` : sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
+    const contact = await trx
+      .insertInto('contacts')
+      .values({
+        id: newContactId,
+        workspace_id: workspaceId,
+        email: fromEmail.toLowerCase(),
+        first_name: given.first_name ?? derived.first,
+        last_name: given.last_name ?? derived.last,
+        company: given.company ?? null,
+        title: given.title ?? null,
+        linkedin_url: given.linkedin_url ?? null,
+        phone: given.phone ?? null,
+        metadata: JSON.stringify(given.metadata ?? {}),
+        reply_count: 1,
+        last_reply_at: receivedAt,
+        created_at: t,
+        updated_at: t,
+      })
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
+          reply_count: eb('contacts.reply_count', '+', 1),
+          last_reply_at: sql`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
+          first_name: profile('first_name', !explicitName),
+          last_name: profile('last_name', !explicitName),
+          company: profile('company'),
+          title: profile('title'),
+          linkedin_url: profile('linkedin_url'),
+          phone: profile('phone'),
+          metadata: given.metadata ? sql`excluded.metadata` : sql`contacts.metadata`,
+          updated_at: sql`excluded.updated_at`,
+        })),
+      )
+      .returning(['id', 'email', 'first_name', 'last_name', 'company'])
+      .executeTakeFirstOrThrow();
+    const contactCreated = contact.id === newContactId;
+
+    const reply = {
+      id: crypto.randomUUID(),
+      workspace_id: workspaceId,
+      contact_id: contact.id,
+      client_id: input.client_id ?? null,
+      connection_id: input.connection_id ?? null,
+      category_id: null,
+      from_email: fromEmail,
+      from_name: fromName,
+      to_email: input.to_email.trim(),
+      subject: input.subject ?? '',
+      body_text: input.body_text ?? '',
+      body_html: input.body_html ?? '',
+      status: 'pending' as const,
+      ai_response: null,
+      sent_response: null,
+      message_id: input.message_id ?? null,
+      in_reply_to: input.in_reply_to ?? null,
+      received_at: receivedAt,
+      handled_at: null,
+      created_at: t,
+      updated_at: t,
+    };
+    await trx.insertInto('replies').values(reply).execute();
+
+    const thread = (input.thread ?? []).map((m, position) => ({
+      workspace_id: workspaceId,
+      reply_id: reply.id,
+      position,
+      from_address: m.from,
+      to_address: m.to,
+      subject: m.subject ?? '',
+      body: m.body ?? '',
+      sent_at: iso(m.sent_at),
+    }));
+    if (thread.length) await trx.insertInto('thread_messages').values(thread).execute();
+
+    // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
+    await trx
+      .updateTable('workspace_counts')
+      .set((eb) => ({
+        replies_total: eb('replies_total', '+', 1),
+        replies_pending: eb('replies_pending', '+', 1),
+        contacts_total: eb('contacts_total', '+', contactCreated ? 1 : 0),
+      }))
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+
+    return { reply, contact, client, thread, contactCreated } as const;
+  });
+
+  if ('existingId' in result) {
+    return { reply: await getReply(db, workspaceId, result.existingId!), created: false };
+  }
+  const { reply, contact, client, thread } = result;
+  return {
+    created: true,
+    reply: {
+      ...toListItem({ ...reply, category_name: null, category_color: null }),
+      category: null,
+      client,
+      contact,
+      thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
+    },
+  };
+}

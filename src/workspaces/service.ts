@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import type { Plan } from '../db/types.ts';
+import { CURRENT_API_VERSION } from '../http/versioning.ts';
+import { displayPrefix, generateKey, hashKey, isWellFormedKey, PERMISSIONS, type Permission } from './keys.ts';
+
+export const PLAN_LIMITS: Record<Plan, number> = { starter: 60, growth: 120, scale: 300 };
+export const PLANS = Object.keys(PLAN_LIMITS) as Plan[];
+
+export interface Principal {
+  keyId: string;
+  workspaceId: string;
+  permissions: ReadonlySet<Permission>;
+  /** Requests per minute for the workspace: its custom limit, or its plan's. */
+  rateLimit: number;
+  apiVersion: string;
+}
+
+const now = () => new Date().toISOString();
+
+export async function createWorkspace(db: Db, input: { name: string; plan?: Plan; rateLimit?: number | null }) {
+  const name = input.name.trim();
+  if (!name) throw new Error('A workspace needs a name');
+  const plan = input.plan ?? 'starter';
+  if (!PLANS.includes(plan)) throw new Error(`Unknown plan "${plan}". Choose from: ${PLANS.join(', ')}`);
+  const rateLimit = input.rateLimit ?? null;
+  if (rateLimit !== null && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
+    throw new Error('--rate-limit must be a positive whole number of requests per minute');
+  }
+  const row = { id: crypto.randomUUID(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto('workspaces').values(row).execute();
+    await trx.insertInto('workspace_counts').values({ workspace_id: row.id }).execute();
+  });
+  return row;
+}
+
+export async function getWorkspace(db: Db, id: string) {
+  return db.kysely.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function createApiKey(db: Db, input: { workspaceId: string; name: string; permissions?: Permission[] }) {
+  const name = input.name.trim();
+  if (!name) throw new Error('A key needs a descriptive name');
+  if (!(await getWorkspace(db, input.workspaceId))) throw new Error(`No workspace with id ${input.workspaceId}`);
+  const permissions = input.permissions ?? [...PERMISSIONS];
+  const key = generateKey();
+  const row = {
+    id: crypto.randomUUID(),
+    workspace_id: input.workspaceId,
+    name,
+    prefix: displayPrefix(key),
+    key_hash: hashKey(key),
+    permissions: permissions.join(','),
+    created_at: now(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await db.kysely.insertInto('api_keys').values(row).execute();
+  return { id: row.id, name, key, permissions, prefix: row.prefix, created_at: row.created_at };
+}
+
+export async function listApiKeys(db: Db, workspaceId: string) {
+  const rows = await db.kysely
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'permissions', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map((r) => ({ ...r, permissions: r.permissions.split(',') }));
+}
+
+export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
+  const res = await db.kysely
+    .updateTable('api_keys')
+    .set({ revoked_at: now() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Resolves a presented key to its principal. Keys are looked up by hash; a short-lived cache
+ * spares the database on the hot path. A revocation made by this process takes effect at
+ * once (the cache is cleared); one made elsewhere (the CLI, another instance) within the
+ * cache's TTL. last_used_at is written at most once a minute per key, not on every request.
+ */
+export class KeyAuthenticator {
+  private cache = new Map<string, { principal: Principal | null; expires: number }>();
+  private lastUsedWrites = new Map<string, number>();
+
+  constructor(private readonly db: Db, private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
+
+  async authenticate(rawKey: string): Promise<Principal | null> {
+    if (!isWellFormedKey(rawKey)) return null;
+    const hash = hashKey(rawKey);
+    const t = Date.now();
+    const hit = this.cache.get(hash);
+    let principal: Principal | null;
+    if (hit && hit.expires > t) {
+      principal = hit.principal;
+    } else {
+      principal = await this.lookup(hash);
+      if (this.ttlMs > 0) {
+        if (this.cache.size >= this.maxEntries) this.cache.clear();
+        this.cache.set(hash, { principal, expires: t + this.ttlMs });
+      }
+    }
+    if (principal) this.touch(principal.keyId, t);
+    return principal;
+  }
+
+  invalidate() {
+    this.cache.clear();
+  }
+
+  private async lookup(hash: string): Promise<Principal | null> {
+    const row = await this.db.kysely
+      .selectFrom('api_keys')
+      .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+      .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
+      .where('api_keys.key_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at) return null;
+    return {
+      keyId: row.id,
+      workspaceId: row.workspace_id,
+      permissions: new Set(row.permissions.split(',') as Permission[]),
+      rateLimit: row.rate_limit ?? PLAN_LIMITS[row.plan],
+      apiVersion: row.api_version,
+    };
+  }
+
+  private touch(keyId: string, t: number) {
+    const last = this.lastUsedWrites.get(keyId) ?? 0;
+    if (t - last < 60_000) return;
+    this.lastUsedWrites.set(keyId, t);
+    this.db.kysely
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(t).toISOString() })
+      .where('id', '=', keyId)
+      .execute()
+      .catch(() => this.lastUsedWrites.delete(keyId));
+  }
+}
