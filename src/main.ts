@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { buildHandlers } from './jobs/handlers.ts';
+import { Worker } from './jobs/queue.ts';
 
 export async function serve(config: Config = loadConfig()) {
   const db = connect(config.database);
@@ -17,6 +19,7 @@ export async function serve(config: Config = loadConfig()) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
   });
+  const worker = new Worker(db, buildHandlers({ db, config }), { log: app.log });
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back'));
 
   let stopping = false;
@@ -29,6 +32,7 @@ export async function serve(config: Config = loadConfig()) {
     app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     try {
       await app.close();
+      await worker.stop();
       redis?.disconnect();
       await db.close();
       app.log.info('shut down cleanly');
@@ -42,6 +46,25 @@ export async function serve(config: Config = loadConfig()) {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
   app.log.info({ database: config.database.dialect, redis: Boolean(redis) }, 'replydesk ready');
   return app;
+}
+
+/** `replydesk worker`: only the job worker, for deployments that run it apart from the API. */
+export async function runWorker(config: Config = loadConfig()) {
+  const db = connect(config.database);
+  await migrateToLatest(db);
+  const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? 'error', obj), info: (obj: unknown, msg?: string) => console.log(msg ?? '', obj) };
+  const worker = new Worker(db, buildHandlers({ db, config }), { log });
+  const stop = async () => {
+    await worker.stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  worker.start();
+  console.log(JSON.stringify({ msg: 'replydesk worker ready', worker: worker.id, database: config.database.dialect }));
+  return worker;
 }

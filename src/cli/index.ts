@@ -12,6 +12,7 @@ import { seed } from './seed.ts';
 const USAGE = `Usage: replydesk <command> [options]
 
   serve                                     start the API, dashboard and worker (npm start)
+  worker                                    run only the background job worker
   migrate                                   bring the database to the latest schema
   workspace create --name NAME [--plan starter|growth|scale] [--rate-limit N]
   key create --workspace ID --name NAME [--permissions LIST]
@@ -81,6 +82,11 @@ async function run(): Promise<void> {
     case 'serve': {
       const { serve } = await import('../main.ts');
       await serve();
+      return;
+    }
+    case 'worker': {
+      const { runWorker } = await import('../main.ts');
+      await runWorker();
       return;
     }
     case 'migrate': {

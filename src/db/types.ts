@@ -120,6 +120,26 @@ export interface ThreadMessageTable {
   sent_at: string;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** The transactional outbox: side effects (mail, webhook deliveries) as rows. */
+export interface JobTable {
+  id: string;
+  workspace_id: string;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   workspaces: WorkspaceTable;
   workspace_counts: WorkspaceCountsTable;
@@ -130,6 +150,7 @@ export interface Database {
   contacts: ContactTable;
   replies: ReplyTable;
   thread_messages: ThreadMessageTable;
+  jobs: JobTable;
 }
 
 export type Workspace = Selectable<WorkspaceTable>;

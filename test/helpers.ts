@@ -1,0 +1,63 @@
+// Test set-up: a real database per dialect, the real app, small factories.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type AppDeps } from '../src/app.ts';
+import { connect, type Db, type Dialect } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Plan } from '../src/db/types.ts';
+import type { Permission } from '../src/workspaces/keys.ts';
+import { createApiKey, createWorkspace } from '../src/workspaces/service.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (.ci/run sets it). */
+export const DIALECTS: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export function tempDir(prefix = 'replydesk-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function openDb(dialect: Dialect): Promise<Db> {
+  const db =
+    dialect === 'postgres'
+      ? connect({ dialect: 'postgres', connectionString: process.env.TEST_DATABASE_URL! }, { poolSize: 4 })
+      : connect({ dialect: 'sqlite', filename: path.join(tempDir(), 'replydesk.db') });
+  await migrateToLatest(db);
+  return db;
+}
+
+export async function makeApp(dialect: Dialect, deps: Partial<AppDeps> = {}) {
+  const db = deps.db ?? (await openDb(dialect));
+  const app = await buildApp({ ...deps, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      if (!deps.db) await db.close();
+    },
+  };
+}
+
+export async function makeWorkspace(db: Db, opts: { plan?: Plan; rateLimit?: number; permissions?: Permission[]; name?: string } = {}) {
+  const workspace = await createWorkspace(db, { name: opts.name ?? 'Test workspace', plan: opts.plan ?? 'scale', rateLimit: opts.rateLimit ?? 100_000 });
+  const key = await createApiKey(db, { workspaceId: workspace.id, name: 'test', permissions: opts.permissions });
+  return { workspace, key: key.key, keyId: key.id, headers: { authorization: `Bearer ${key.key}` } };
+}
+
+let seq = 0;
+/** A valid ingestion body; every call a new sender unless from_email is given. */
+export function inbound(overrides: Record<string, unknown> = {}) {
+  seq += 1;
+  return {
+    from_email: `prospect${seq}.${process.pid}@example.com`,
+    from_name: 'Ada Lovelace',
+    to_email: 'sam@outreach.example.org',
+    subject: 'Re: Quick question',
+    body_text: 'Sounds interesting, send me pricing.',
+    body_html: '<p>Sounds interesting, send me pricing.</p>',
+    received_at: new Date(Date.UTC(2026, 0, 1) + seq * 60_000).toISOString(),
+    thread: [{ from: 'sam@outreach.example.org', to: 'prospect@example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat?', sent_at: '2025-12-31T09:00:00.000Z' }],
+    ...overrides,
+  };
+}

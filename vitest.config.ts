@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Files run in parallel; each makes its own workspaces (and its own SQLite file), so
+    // they share nothing but the PostgreSQL database, where every row is workspace-scoped.
+  },
+});
