@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect.ts';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_jobs.ts';
+import * as m0003 from './migrations/0003_events.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_jobs': m0002,
+  '0003_events': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

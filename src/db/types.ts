@@ -140,6 +140,15 @@ export interface JobTable {
   updated_at: string;
 }
 
+/** Every event, as its Standard Webhooks payload `{type, timestamp, data}` (JSON text). */
+export interface EventTable {
+  id: string;
+  workspace_id: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
 export interface Database {
   workspaces: WorkspaceTable;
   workspace_counts: WorkspaceCountsTable;
@@ -151,6 +160,7 @@ export interface Database {
   replies: ReplyTable;
   thread_messages: ThreadMessageTable;
   jobs: JobTable;
+  events: EventTable;
 }
 
 export type Workspace = Selectable<WorkspaceTable>;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
+import { publishEvent } from '../webhooks/events.ts';
 import type { Ingest, PatchReply } from './schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
@@ -114,7 +115,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
     await trx.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
     if (status !== current.status) await q.moveStatusCount(trx, workspaceId, current.status, status);
 
-    return {
+    const updated = {
       id: current.id,
       from_email: current.from_email,
       from_name: current.from_name,
@@ -123,6 +124,14 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
       ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
       updated_at: updatedAt,
     };
+    const changed: Record<string, { previous: unknown; current: unknown }> = {};
+    for (const field of ['status', 'category_id', 'ai_response', 'handled_at'] as const) {
+      const before = current[field];
+      const after = field === 'handled_at' ? handledAt : updated[field];
+      if (before !== after) changed[field] = { previous: before, current: after };
+    }
+    if (Object.keys(changed).length) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
+    return updated;
   });
 }
 
@@ -221,7 +230,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
           updated_at: sql`excluded.updated_at`,
         })),
       )
-      .returning(['id', 'email', 'first_name', 'last_name', 'company'])
+      .returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])
       .executeTakeFirstOrThrow();
     const contactCreated = contact.id === newContactId;
 
@@ -273,21 +282,25 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       .where('workspace_id', '=', workspaceId)
       .execute();
 
-    return { reply, contact, client, thread, contactCreated } as const;
+    const detail: ReplyDetail = {
+      ...toListItem({ ...reply, category_name: null, category_color: null }),
+      category: null,
+      client,
+      contact: { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company },
+      thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
+    };
+    if (contactCreated) {
+      await publishEvent(trx, workspaceId, 'contact.created', {
+        id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
+        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t,
+      });
+    }
+    await publishEvent(trx, workspaceId, 'reply.received', detail);
+    return { detail } as const;
   });
 
   if ('existingId' in result) {
     return { reply: await getReply(db, workspaceId, result.existingId!), created: false };
   }
-  const { reply, contact, client, thread } = result;
-  return {
-    created: true,
-    reply: {
-      ...toListItem({ ...reply, category_name: null, category_color: null }),
-      category: null,
-      client,
-      contact,
-      thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
-    },
-  };
+  return { created: true, reply: result.detail };
 }
