@@ -21,6 +21,9 @@ import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { Delivery, Endpoint } from './webhooks/schemas.ts';
+import type { WebhookSettings } from './webhooks/service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +32,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How long a resolved API key is trusted before it is looked up again. */
   authCacheTtlMs?: number;
+  /**
+   * Master key for webhook secrets at rest and the private-network switch. Without it a
+   * random key is used, so secrets created by this app are unreadable by any other process:
+   * fine for tests that never deliver, never for main.ts.
+   */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -50,7 +59,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
+  for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, {
@@ -95,6 +104,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(connectionRoutes, opts);
+  const settings: WebhookSettings = {
+    secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
+    allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
+  };
+  await app.register(webhookRoutes, { ...opts, settings });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -2,13 +2,25 @@
 // process (mail, webhook deliveries) is a kind here.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { deliveryHandler } from '../webhooks/deliver.ts';
+import { DELIVER_JOB } from '../webhooks/events.ts';
 import type { Handler } from './queue.ts';
 
 export interface HandlerDeps {
   db: Db;
   config: Config;
+  /** The master key for webhook secrets (webhooks/secrets.ts resolveSecretKey). */
+  secretKey: Buffer;
 }
 
-export function buildHandlers(_deps: HandlerDeps): Record<string, Handler> {
-  return {};
+export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
+  return {
+    [DELIVER_JOB]: deliveryHandler({
+      db: deps.db,
+      secretKey: deps.secretKey,
+      allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks,
+      retrySchedule: deps.config.webhookRetrySchedule,
+      timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
+    }),
+  };
 }

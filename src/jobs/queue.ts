@@ -19,6 +19,8 @@ import type { Database, JobTable } from '../db/types.ts';
 type Q = Kysely<Database> | Transaction<Database>;
 
 export interface NewJob {
+  /** Given when the caller records the job's id elsewhere in the same transaction. */
+  id?: string;
   workspaceId: string;
   kind: string;
   payload: unknown;
@@ -51,27 +53,31 @@ export const jobSignals = new EventEmitter();
 jobSignals.setMaxListeners(100);
 
 export async function enqueue(db: Q, job: NewJob): Promise<string> {
-  const id = crypto.randomUUID();
+  const [id] = await enqueueMany(db, [job]);
+  return id!;
+}
+
+/** Several jobs in one INSERT. */
+export async function enqueueMany(db: Q, jobs: NewJob[]): Promise<string[]> {
+  if (!jobs.length) return [];
   const t = new Date().toISOString();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      workspace_id: job.workspaceId,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      status: 'queued',
-      attempts: 0,
-      max_attempts: job.maxAttempts ?? 10,
-      run_at: (job.runAt ?? new Date()).toISOString(),
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
-  return id;
+  const rows = jobs.map((job) => ({
+    id: job.id ?? crypto.randomUUID(),
+    workspace_id: job.workspaceId,
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? 10,
+    run_at: (job.runAt ?? new Date()).toISOString(),
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: t,
+    updated_at: t,
+  }));
+  await db.insertInto('jobs').values(rows).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Call after the transaction that enqueued jobs has committed. */
