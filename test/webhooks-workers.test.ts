@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Db } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { publishEvent } from '../src/webhooks/events.ts';
+import { createEndpoint } from '../src/webhooks/service.ts';
+import { DIALECTS, makeWorkspace } from './helpers.ts';
+import { startCli, stop, type Child } from './processes.ts';
+import { eventually, sleep, startReceiver } from './receiver.ts';
+
+// Two `replydesk worker` processes on one PostgreSQL database. They get a database of their
+// own, so they cannot take jobs queued by other test files running at the same time.
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+// Only PostgreSQL runs several workers against one database (SQLite is one process).
+for (const dialect of DIALECTS.filter((d) => d === 'postgres')) describe(`two worker processes on one ${dialect} database`, () => {
+  const name = `replydesk_workers_${process.pid}_${Date.now()}`;
+  let url: string;
+  let db: Db;
+  const children: Child[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    db = connect({ dialect: 'postgres', connectionString: url }, { poolSize: 4 });
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    for (const c of children) await stop(c, 'SIGKILL');
+    await db?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+
+  it('never deliver the same attempt twice', async () => {
+    const key = crypto.randomBytes(32);
+    const ws = await makeWorkspace(db);
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: 2 }));
+    await createEndpoint(db, { secretKey: key, allowPrivateNetworks: true }, ws.workspace.id, { url: receiver.url, events: ['*'] });
+    const env = { DATABASE_URL: url, REPLYDESK_SECRET_KEY: key.toString('base64'), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    for (let i = 0; i < 2; i++) children.push(await startCli(['worker'], env, /replydesk worker ready/));
+
+    const N = 300;
+    for (let i = 0; i < N; i += 25) {
+      await db.kysely.transaction().execute(async (trx) => {
+        for (let j = i; j < i + 25; j++) await publishEvent(trx, ws.workspace.id, 'reply.sent', { n: j });
+      });
+    }
+    await receiver.waitFor(N, 30_000);
+    await sleep(1500);
+    const ids = receiver.received.map((r) => r.headers['webhook-id']!);
+    expect(ids).toHaveLength(N);
+    expect(new Set(ids).size).toBe(N);
+    const attempts = await db.kysely.selectFrom('webhook_attempts').select(['delivery_id', 'attempt']).where('workspace_id', '=', ws.workspace.id).execute();
+    expect(attempts).toHaveLength(N);
+    expect(attempts.every((a) => a.attempt === 1)).toBe(true);
+    await eventually(async () => {
+      const left = await db.kysely.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws.workspace.id).where('status', '!=', 'succeeded').execute();
+      return left.length === 0;
+    });
+    for (const c of children) {
+      await stop(c);
+      expect(c.proc.exitCode).toBe(0);
+    }
+    await receiver.close();
+  });
+});
