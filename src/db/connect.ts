@@ -38,6 +38,28 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs, and preparing costs more than
+ * running a small one. The same SQL text reuses its prepared statement (better-sqlite3
+ * statements are reusable and re-prepare themselves after a schema change). Bounded, since
+ * IN lists and multi-row inserts make SQL texts that vary with their length.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (!stmt) {
+        stmt = sqlite.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+  };
 }

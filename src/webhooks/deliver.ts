@@ -156,12 +156,52 @@ export function signatureFor(secrets: string[], msgId: string, at: Date, body: s
 
 const jitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
 
+/**
+ * Group commit: the attempts of deliveries running at the same moment are written in one
+ * transaction. Each caller still waits until its own attempt is committed, so an attempt is
+ * never reported done before its row exists. Answers that arrive within FLUSH_WINDOW_MS of
+ * each other share a commit: a few milliseconds of latency buy far fewer commits on SQLite.
+ */
+const FLUSH_WINDOW_MS = 5;
+
+class AttemptWriter {
+  private pending: { record: q.AttemptRecord; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private scheduled = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(record: q.AttemptRecord): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ record, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setTimeout(() => void this.flush(), FLUSH_WINDOW_MS);
+      }
+    });
+  }
+
+  private async flush() {
+    const batch = this.pending;
+    this.pending = [];
+    this.scheduled = false;
+    try {
+      await q.recordAttempts(this.db, batch.map((b) => b.record));
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+    }
+  }
+}
+
 /** The webhook.deliver job handler. */
 export function deliveryHandler(deps: DeliveryDeps): Handler {
   const schedule = deps.retrySchedule ?? DEFAULT_RETRY_SCHEDULE;
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = deps.now ?? (() => new Date());
   // Keep-alive: a busy endpoint gets its deliveries over a few reused connections.
+  const writer = new AttemptWriter(deps.db);
+  const record = (endpointId: string, attempt: q.AttemptRecord['attempt'], delivery: q.AttemptRecord['delivery'], effect: q.EndpointEffect) =>
+    writer.write({ endpointId, attempt, delivery, effect });
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
     https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -197,26 +237,26 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
     const attempt = { delivery_id: d.id, workspace_id: d.workspace_id, attempt: d.attempts + 1, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error, response_body: result.responseBody, created_at: t.toISOString() };
 
     if (result.error === null) {
-      await q.recordAttempt(deps.db, d.endpoint_id, attempt, { status: 'succeeded', next_attempt_at: null }, { kind: 'succeeded' });
+      await record(d.endpoint_id, attempt, { status: 'succeeded', next_attempt_at: null }, d.failing_since ? { kind: 'recovered' } : { kind: 'none' });
       return { ok: true };
     }
     if (result.statusCode === 410) {
-      await q.recordAttempt(deps.db, d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'disable', reason: 'The endpoint answered 410 Gone' });
+      await record(d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'disable', reason: 'The endpoint answered 410 Gone' });
       return { ok: false, error: result.error, permanent: true };
     }
     const failingSince = d.failing_since ? new Date(d.failing_since) : t;
     if (t.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) {
       const reason = `Every attempt failed since ${failingSince.toISOString()} (5 days)`;
-      await q.recordAttempt(deps.db, d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'disable', reason });
+      await record(d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'disable', reason });
       return { ok: false, error: result.error, permanent: true };
     }
     if (job.attempts > schedule.length) {
-      await q.recordAttempt(deps.db, d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'failed' });
+      await record(d.endpoint_id, attempt, { status: 'failed', next_attempt_at: null }, { kind: 'failed' });
       return { ok: false, error: result.error, permanent: true };
     }
     const delayMs = result.retryAfterMs ?? jitter(schedule[job.attempts - 1]! * 1000);
     const retryAt = new Date(t.getTime() + delayMs);
-    await q.recordAttempt(deps.db, d.endpoint_id, attempt, { status: 'pending', next_attempt_at: retryAt.toISOString() }, { kind: 'failed' });
+    await record(d.endpoint_id, attempt, { status: 'pending', next_attempt_at: retryAt.toISOString() }, { kind: 'failed' });
     return { ok: false, error: result.error, retryAt };
   };
 }

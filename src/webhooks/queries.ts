@@ -129,41 +129,38 @@ export function settleDelivery(db: Q, id: string, changes: { status: DeliverySta
   return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
 }
 
-export type EndpointEffect = { kind: 'succeeded' } | { kind: 'failed' } | { kind: 'disable'; reason: string };
+/** What an attempt means for its endpoint: nothing, the end of a failure streak, a failure, or disabling. */
+export type EndpointEffect = { kind: 'none' } | { kind: 'recovered' } | { kind: 'failed' } | { kind: 'disable'; reason: string };
 
-/** Writes an attempt, the delivery's new state and the endpoint's health, together. */
-export function recordAttempt(
-  db: Db,
-  endpointId: string,
-  attempt: Omit<WebhookAttemptTable, 'id'>,
-  delivery: { status: DeliveryStatus; next_attempt_at: string | null },
-  effect: EndpointEffect,
-) {
-  const at = attempt.created_at;
+export interface AttemptRecord {
+  endpointId: string;
+  attempt: Omit<WebhookAttemptTable, 'id'>;
+  delivery: { status: DeliveryStatus; next_attempt_at: string | null };
+  effect: EndpointEffect;
+}
+
+/** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction. */
+export function recordAttempts(db: Db, records: AttemptRecord[]) {
   return db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_attempts').values({ id: crypto.randomUUID(), ...attempt }).execute();
-    await trx
-      .updateTable('webhook_deliveries')
-      .set({
-        ...delivery,
-        attempts: attempt.attempt,
-        last_status_code: attempt.status_code,
-        last_error: attempt.error,
-        updated_at: at,
-      })
-      .where('id', '=', attempt.delivery_id)
-      .execute();
-    const endpoint = trx.updateTable('webhook_endpoints').where('id', '=', endpointId);
-    if (effect.kind === 'succeeded') {
-      // Only touches the row when it was failing, so a healthy endpoint costs no write.
-      await endpoint.set({ failing_since: null, updated_at: at }).where('failing_since', 'is not', null).execute();
-    } else if (effect.kind === 'failed') {
-      await endpoint.set({ failing_since: at, updated_at: at }).where('failing_since', 'is', null).execute();
-    } else {
-      await endpoint
-        .set({ enabled: db.dialect === 'postgres' ? false : 0, disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
-        .where(sql<boolean>`enabled`)
+    await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: crypto.randomUUID(), ...r.attempt }))).execute();
+    for (const { endpointId, attempt, delivery, effect } of records) {
+      const at = attempt.created_at;
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...delivery, attempts: attempt.attempt, last_status_code: attempt.status_code, last_error: attempt.error, updated_at: at })
+        .where('id', '=', attempt.delivery_id)
         .execute();
+      const endpoint = trx.updateTable('webhook_endpoints').where('id', '=', endpointId);
+      if (effect.kind === 'recovered') {
+        await endpoint.set({ failing_since: null, updated_at: at }).where('failing_since', 'is not', null).execute();
+      } else if (effect.kind === 'failed') {
+        await endpoint.set({ failing_since: at, updated_at: at }).where('failing_since', 'is', null).execute();
+      } else if (effect.kind === 'disable') {
+        await endpoint
+          .set({ enabled: db.dialect === 'postgres' ? false : 0, disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
+          .where(sql<boolean>`enabled`)
+          .execute();
+      }
     }
   });
 }
