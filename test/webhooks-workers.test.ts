@@ -1,43 +1,51 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { publishEvent } from '../src/webhooks/events.ts';
 import { createEndpoint } from '../src/webhooks/service.ts';
-import { DIALECTS, makeWorkspace } from './helpers.ts';
+import { DIALECTS, makeWorkspace, tempDir } from './helpers.ts';
 import { startCli, stop, type Child } from './processes.ts';
 import { eventually, sleep, startReceiver } from './receiver.ts';
 
-// Two `replydesk worker` processes on one PostgreSQL database. They get a database of their
-// own, so they cannot take jobs queued by other test files running at the same time.
+// Two `replydesk worker` processes on one database. On PostgreSQL they get a database of
+// their own, so they cannot take jobs queued by other test files running at the same time;
+// on SQLite they share one file, as two processes on one host would.
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-// Only PostgreSQL runs several workers against one database (SQLite is one process).
-for (const dialect of DIALECTS.filter((d) => d === 'postgres')) describe(`two worker processes on one ${dialect} database`, () => {
+for (const dialect of DIALECTS) describe(`two worker processes on one ${dialect} database`, () => {
   const name = `replydesk_workers_${process.pid}_${Date.now()}`;
   let url: string;
   let db: Db;
   const children: Child[] = [];
 
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl!);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    db = connect({ dialect: 'postgres', connectionString: url }, { poolSize: 4 });
+    if (dialect === 'postgres') {
+      await admin(`create database ${name}`);
+      const u = new URL(adminUrl!);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      db = connect({ dialect: 'postgres', connectionString: url }, { poolSize: 4 });
+    } else {
+      const file = path.join(tempDir('replydesk-workers-'), 'replydesk.db');
+      url = `file:${file}`;
+      db = connect({ dialect: 'sqlite', filename: file });
+    }
     await migrateToLatest(db);
   });
   afterAll(async () => {
     for (const c of children) await stop(c, 'SIGKILL');
     await db?.close();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (dialect === 'postgres') await admin(`drop database if exists ${name} with (force)`);
   });
 
   it('never deliver the same attempt twice', async () => {
