@@ -177,6 +177,12 @@ export interface WorkerOptions {
   concurrency?: number;
   /** How long a claim holds before another worker may take the job again (ms). */
   leaseMs?: number;
+  /**
+   * After a wake-up by a new job, wait this long (ms) before claiming, so jobs committed
+   * within that window are claimed, run and completed together: a few milliseconds of
+   * latency for far fewer commits under a steady stream of small transactions.
+   */
+  coalesceMs?: number;
   kinds?: string[];
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
@@ -268,16 +274,17 @@ export class Worker {
         this.opts.log?.error({ err }, 'could not claim jobs');
       }
       if (claimed === Math.min(batch, free) || !this.running) continue;
-      // The queue has no more due jobs for now: sleep until a poll, a new job, or (when the
-      // pool is full) a free slot.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+      // The queue has no more due jobs for now: sleep until a poll or a new job.
+      const signalled = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), pollMs);
         this.wakeUp = () => {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         };
       });
       this.wakeUp = null;
+      const coalesceMs = this.opts.coalesceMs ?? 10;
+      if (signalled && coalesceMs > 0 && this.running) await new Promise((r) => setTimeout(r, coalesceMs));
     }
   }
 

@@ -150,8 +150,28 @@ export interface DeliveryDeps {
   now?: () => Date;
 }
 
-export function signatureFor(secrets: string[], msgId: string, at: Date, body: string): string {
-  return secrets.map((s) => new Webhook(s).sign(msgId, at, body)).join(' ');
+export function signatureFor(signers: Webhook[], msgId: string, at: Date, body: string): string {
+  return signers.map((w) => w.sign(msgId, at, body)).join(' ');
+}
+
+/**
+ * Decrypted signers per stored ciphertext. Keyed by the ciphertext, so a rotation (a new
+ * ciphertext) is never served a stale secret; cleared when it grows past `max` endpoints.
+ */
+class SignerCache {
+  private readonly map = new Map<string, Webhook>();
+  constructor(private readonly key: Buffer, private readonly max = 10_000) {}
+
+  get(endpointId: string, stored: string): Webhook {
+    const cacheKey = `${endpointId}:${stored}`;
+    let signer = this.map.get(cacheKey);
+    if (!signer) {
+      if (this.map.size >= this.max) this.map.clear();
+      signer = new Webhook(decryptSecret(this.key, endpointId, stored));
+      this.map.set(cacheKey, signer);
+    }
+    return signer;
+  }
 }
 
 const jitter = (ms: number) => Math.round(ms * (0.9 + Math.random() * 0.2));
@@ -200,6 +220,7 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
   const now = deps.now ?? (() => new Date());
   // Keep-alive: a busy endpoint gets its deliveries over a few reused connections.
   const writer = new AttemptWriter(deps.db);
+  const signers = new SignerCache(deps.secretKey);
   const record = (endpointId: string, attempt: q.AttemptRecord['attempt'], delivery: q.AttemptRecord['delivery'], effect: q.EndpointEffect) =>
     writer.write({ endpointId, attempt, delivery, effect });
   const agents = {
@@ -216,9 +237,9 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
     }
 
     const at = now();
-    const secrets = [decryptSecret(deps.secretKey, d.endpoint_id, d.secret_enc)];
+    const secrets = [signers.get(d.endpoint_id, d.secret_enc)];
     if (d.previous_secret_enc && d.previous_secret_expires_at && new Date(d.previous_secret_expires_at) > at) {
-      secrets.push(decryptSecret(deps.secretKey, d.endpoint_id, d.previous_secret_enc));
+      secrets.push(signers.get(d.endpoint_id, d.previous_secret_enc));
     }
     const result = await sendWebhook(d.url, {
       body: d.payload,
