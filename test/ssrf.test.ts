@@ -1,4 +1,6 @@
 import type { LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../src/webhooks/deliver.ts';
@@ -74,6 +76,11 @@ describe('SSRF guard', () => {
       const result = await send(`http://rebind.example.com:${receiver.port}/`, fakeDns(...answer));
       expect(result.error).toMatch(/refused to connect to rebind\.example\.com \(.*\): .*loopback address/);
     }
+    // The same through the keep-alive agents the delivery worker uses.
+    const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+    const viaAgent = await sendWebhook(`http://rebind.example.com:${receiver.port}/`, { headers: {}, body: '{}', timeoutMs: 1000, allowPrivateNetworks: false, agents, resolve: fakeDns('127.0.0.1') });
+    expect(viaAgent.error).toMatch(/refused to connect to rebind\.example\.com \(127\.0\.0\.1\): loopback address/);
+    agents.http.destroy();
     expect(receiver.received).toHaveLength(0);
     await receiver.close();
   });
