@@ -9,7 +9,8 @@
 //   burst: EVENTS events published as fast as possible; the drain rate is the ceiling.
 //
 // Environment: EVENTS (default 10000), RATE (default 1000 events/s), BATCH (worker claim size,
-// default 50), BENCH_DIR (where the SQLite file goes; default the OS temp dir).
+// default 50), COALESCE_MS (worker wake-up coalescing, default 10), BENCH_DIR (where the SQLite
+// file goes; default the OS temp dir).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

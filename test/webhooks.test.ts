@@ -170,6 +170,36 @@ for (const dialect of DIALECTS) {
       await receiver.close();
     });
 
+    it('a manual retry of a delivery waiting for its next attempt sends it now, once', async () => {
+      const { ws, receiver, endpoint } = await setup(['reply.received'], (_r, n) => ({ status: n === 1 ? 500 : 200 }));
+      await ingest(ws.headers);
+      const waiting = await eventually(async () => {
+        const l = await deliveries(ws.headers, endpoint.id);
+        return l.data[0]?.attempts === 1 && l.data[0];
+      });
+      // As if the schedule had the next attempt hours away.
+      const later = new Date(Date.now() + 3600_000).toISOString();
+      const row = await db.kysely.selectFrom('webhook_deliveries').select('job_id').where('id', '=', waiting.id).executeTakeFirstOrThrow();
+      await db.kysely.updateTable('jobs').set({ run_at: later }).where('id', '=', row.job_id!).execute();
+      await sleep(400);
+      expect(receiver.received).toHaveLength(1);
+      const retry = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${endpoint.id}/deliveries/${waiting.id}/retry`, headers: ws.headers });
+      expect(retry.statusCode).toBe(202);
+      await receiver.waitFor(2);
+      const done = await eventually(async () => {
+        const l = await deliveries(ws.headers, endpoint.id);
+        return l.data[0]?.status === 'succeeded' && l.data[0];
+      });
+      expect(done.attempts).toBe(2);
+      await sleep(300);
+      expect(receiver.received).toHaveLength(2);
+      const failed = await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint.id}/deliveries?status=failed`, headers: ws.headers });
+      expect(failed.json().pagination.total).toBe(0);
+      const bad = await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint.id}/deliveries?status=lost`, headers: ws.headers });
+      expect(bad.json()).toEqual({ data: null, error: 'status must be one of pending, succeeded, failed' });
+      await receiver.close();
+    });
+
     it('Retry-After on a 429 sets the next attempt', async () => {
       const { ws, receiver, endpoint } = await setup(['reply.received'], (_r, n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2' } } : { status: 200 }));
       await ingest(ws.headers);
