@@ -50,6 +50,8 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
