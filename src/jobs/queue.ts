@@ -10,8 +10,8 @@
 // without the locking clause is already atomic. A claim is a lease: a worker that dies
 // holding a job loses it when locked_until passes, and another worker takes it again.
 // complete() and fail() are guarded by locked_by, so only the holder can release a job.
-import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { uuidv7 } from '../db/ids.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database, JobTable } from '../db/types.ts';
@@ -51,7 +51,7 @@ export const jobSignals = new EventEmitter();
 jobSignals.setMaxListeners(100);
 
 export async function enqueue(db: Q, job: NewJob): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = uuidv7();
   const t = new Date().toISOString();
   await db
     .insertInto('jobs')
@@ -166,7 +166,7 @@ export interface WorkerOptions {
 
 /** Claims due jobs and runs their handlers, a batch at a time, until stopped. */
 export class Worker {
-  readonly id = `worker-${crypto.randomUUID()}`;
+  readonly id = `worker-${uuidv7()}`;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;

@@ -1,6 +1,6 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
@@ -83,7 +83,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
     throw Errors.EmptyUpdate();
   }
-  return db.kysely.transaction().execute(async (trx) => {
+  return db.write(async (trx) => {
     const current = await q.findReplyForUpdate(trx, workspaceId, id);
     if (!current) throw Errors.ReplyNotFound();
     if (patch.category_id !== undefined && patch.category_id !== null) {
@@ -142,6 +142,26 @@ function splitName(name: string): { first: string | null; last: string | null } 
   return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
 }
 
+// The ON CONFLICT assignments of the contact upsert, built once. Explicit contact details
+// overwrite older ones; a name derived from from_name only fills blanks.
+type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
+const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
+const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})`;
+const CONTACT_UPSERT = {
+  explicitName: { first_name: newerWins('first_name'), last_name: newerWins('last_name') },
+  derivedName: { first_name: olderWins('first_name'), last_name: olderWins('last_name') },
+  rest: {
+    company: newerWins('company'),
+    title: newerWins('title'),
+    linkedin_url: newerWins('linkedin_url'),
+    phone: newerWins('phone'),
+    last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
+    updated_at: sql<string>`excluded.updated_at`,
+  },
+  newMetadata: sql<string>`excluded.metadata`,
+  oldMetadata: sql<string>`contacts.metadata`,
+};
+
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -179,7 +199,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
   const explicitName = given.first_name !== undefined || given.last_name !== undefined;
   const derived = explicitName ? { first: null, last: null } : splitName(fromName);
 
-  const result = await db.kysely.transaction().execute(async (trx) => {
+  const result = await db.write(async (trx) => {
     let client: { id: string; name: string; service_description: string } | null = null;
     if (input.client_id) {
       client = (await trx.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', workspaceId).where('id', '=', input.client_id).executeTakeFirst()) ?? null;
@@ -194,10 +214,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       if (existing) return { existingId: existing.id } as const;
     }
 
-    const newContactId = crypto.randomUUID();
-    // Explicit contact details overwrite older ones; a name derived from from_name only fills blanks.
-    const profile = (col: 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone', fillOnly = false) =>
-      fillOnly ? sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})` : sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
+    const newContactId = uuidv7();
     const contact = await trx
       .insertInto('contacts')
       .values({
@@ -219,15 +236,9 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       .onConflict((oc) =>
         oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
           reply_count: eb('contacts.reply_count', '+', 1),
-          last_reply_at: sql`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
-          first_name: profile('first_name', !explicitName),
-          last_name: profile('last_name', !explicitName),
-          company: profile('company'),
-          title: profile('title'),
-          linkedin_url: profile('linkedin_url'),
-          phone: profile('phone'),
-          metadata: given.metadata ? sql`excluded.metadata` : sql`contacts.metadata`,
-          updated_at: sql`excluded.updated_at`,
+          ...(explicitName ? CONTACT_UPSERT.explicitName : CONTACT_UPSERT.derivedName),
+          ...CONTACT_UPSERT.rest,
+          metadata: given.metadata ? CONTACT_UPSERT.newMetadata : CONTACT_UPSERT.oldMetadata,
         })),
       )
       .returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])
@@ -235,7 +246,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     const contactCreated = contact.id === newContactId;
 
     const reply = {
-      id: crypto.randomUUID(),
+      id: uuidv7(),
       workspace_id: workspaceId,
       contact_id: contact.id,
       client_id: input.client_id ?? null,

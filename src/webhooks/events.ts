@@ -1,8 +1,8 @@
 // Events are written in the transaction of the change that causes them, so a rolled-back
 // change leaves no event and a committed one always has its event. Deliveries to the
 // workspace's webhook endpoints are queued in that same transaction (jobs table).
-import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { uuidv7 } from '../db/ids.ts';
 import type { Database } from '../db/types.ts';
 
 export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
@@ -18,7 +18,7 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 /** Records an event in the caller's transaction. Returns its id (`msg_…`, the webhook-id). */
 export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string> {
-  const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  const id = `msg_${uuidv7().replace(/-/g, '')}`;
   const timestamp = new Date().toISOString();
   const payload: EventPayload<D> = { type, timestamp, data };
   await db.insertInto('events').values({ id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp }).execute();

@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { uuidv7 } from '../db/ids.ts';
 import type { Plan } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, PERMISSIONS, type Permission } from './keys.ts';
@@ -27,8 +27,8 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
   if (rateLimit !== null && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
     throw new Error('--rate-limit must be a positive whole number of requests per minute');
   }
-  const row = { id: crypto.randomUUID(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
-  await db.kysely.transaction().execute(async (trx) => {
+  const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
+  await db.write(async (trx) => {
     await trx.insertInto('workspaces').values(row).execute();
     await trx.insertInto('workspace_counts').values({ workspace_id: row.id }).execute();
   });
@@ -46,7 +46,7 @@ export async function createApiKey(db: Db, input: { workspaceId: string; name: s
   const permissions = input.permissions ?? [...PERMISSIONS];
   const key = generateKey();
   const row = {
-    id: crypto.randomUUID(),
+    id: uuidv7(),
     workspace_id: input.workspaceId,
     name,
     prefix: displayPrefix(key),
