@@ -30,6 +30,17 @@ for (const dialect of DIALECTS) {
       expect(page2.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false });
     });
 
+    it('deep contact pages match the first-page order exactly', async () => {
+      const ws = await makeWorkspace(ctx.db);
+      for (let i = 0; i < 55; i++) await post('/api/replies', ws.headers, inbound({ received_at: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 2))).toISOString() }));
+      const all = (await get('/api/contacts?limit=100', ws.headers)).json().data.map((c: { id: string }) => c.id);
+      expect(all).toHaveLength(55);
+      for (const offset of [41, 48]) {
+        const page = (await get(`/api/contacts?limit=5&offset=${offset}`, ws.headers)).json().data.map((c: { id: string }) => c.id);
+        expect(page).toEqual(all.slice(offset, offset + 5));
+      }
+    });
+
     it('reads one contact in full, with its replies and their category names', async () => {
       const ws = await makeWorkspace(ctx.db);
       const cat = (await post('/api/categories', ws.headers, { name: 'Interested', is_positive: true })).json().data;

@@ -185,6 +185,23 @@ for (const dialect of DIALECTS) {
         expect(new Set(seen).size).toBe(7);
       });
 
+      it('deep pages (taken through the index-only id subquery) match the first-page order exactly', async () => {
+        const ws = await makeWorkspace(ctx.db);
+        for (let i = 0; i < 70; i++) {
+          const res = await call('POST', '/api/replies', ws.headers, inbound({ received_at: new Date(Date.UTC(2026, 0, 1, 0, Math.floor(i / 3))).toISOString() }));
+          if (i % 4 === 0) await call('PATCH', `/api/replies/${res.json().data.id}`, ws.headers, { status: 'archived' });
+        }
+        for (const filter of ['', '&status=pending']) {
+          const all = (await call('GET', `/api/replies?limit=100${filter}`, ws.headers)).json().data.map((r: { id: string }) => r.id);
+          expect(all.length).toBe(filter ? 52 : 70);
+          for (const offset of [41, 45, 50]) {
+            const page = (await call('GET', `/api/replies?limit=6&offset=${offset}${filter}`, ws.headers)).json();
+            expect(page.data.map((r: { id: string }) => r.id), `offset ${offset}${filter}`).toEqual(all.slice(offset, offset + 6));
+            expect(page.data[0].from_email).toBeTruthy();
+          }
+        }
+      });
+
       it('filters by status, with totals per status that follow every change', async () => {
         const ws = await workspaceWithReplies(4);
         await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { status: 'archived' });

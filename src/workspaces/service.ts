@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Plan } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
@@ -81,6 +82,13 @@ export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): 
   return Number(res.numUpdatedRows) > 0;
 }
 
+const keyByHash = prepared(['hash'], (db, a) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
+    .where('api_keys.key_hash', '=', a.hash));
+
 /**
  * Resolves a presented key to its principal. Keys are looked up by hash; a short-lived cache
  * spares the database on the hot path. A revocation made by this process takes effect at
@@ -117,12 +125,7 @@ export class KeyAuthenticator {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const row = await this.db.kysely
-      .selectFrom('api_keys')
-      .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-      .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
-      .where('api_keys.key_hash', '=', hash)
-      .executeTakeFirst();
+    const [row] = await keyByHash(this.db.kysely, { hash });
     if (!row || row.revoked_at) return null;
     return {
       keyId: row.id,
