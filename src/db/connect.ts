@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -148,12 +149,20 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Checkpoints (copying the WAL back into the database, with an fsync) are the expensive
-  // part of SQLite writes; every 10,000 pages instead of 1,000 makes them ten times rarer.
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  // Checkpoints run in a worker thread (db/checkpointer.ts); this is only the backstop.
+  sqlite.pragma('wal_autocheckpoint = 50000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const group = new GroupCommit(kysely);
-  return { kysely, dialect: 'sqlite', write: (fn) => group.run(fn), close: () => kysely.destroy() };
+  const stopCheckpointer = config.filename === ':memory:' ? async () => {} : startCheckpointer(config.filename);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    write: (fn) => group.run(fn),
+    close: async () => {
+      await stopCheckpointer();
+      await kysely.destroy();
+    },
+  };
 }

@@ -36,3 +36,8 @@ export function prepared<K extends string, O>(keys: readonly K[], build: (db: Ky
     return result.rows;
   };
 }
+
+/** A precompiled single-row INSERT of the given columns; call it with the row. */
+export function preparedInsert<T extends keyof Database, K extends keyof Database[T] & string>(table: T, columns: readonly K[]) {
+  return prepared(columns, (db, a) => db.insertInto(table).values(a as never));
+}

@@ -1,6 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, Transaction } from 'kysely';
-import { prepared } from '../db/prepared.ts';
+import { sql } from 'kysely';
+import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Database, ReplyStatus } from '../db/types.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -121,3 +122,66 @@ export function moveStatusCount(db: Q, workspaceId: string, from: ReplyStatus, t
     .where('workspace_id', '=', workspaceId)
     .execute();
 }
+
+// Ingestion, precompiled: it is the write path that runs most.
+
+export const findByMessageId = prepared(['ws', 'messageId'], (db, a) =>
+  db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
+
+const CONTACT_COLUMNS = ['id', 'workspace_id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'last_reply_at', 'created_at', 'updated_at'] as const;
+type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
+const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
+const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})`;
+
+/**
+ * Finds or creates the contact of a sender in one statement, counting the reply. Explicit
+ * contact details overwrite older ones; a name derived from from_name only fills blanks;
+ * metadata is replaced only when the reply brings some. Four shapes, one per case.
+ */
+const contactUpserts = Object.fromEntries(
+  ([false, true] as const).flatMap((explicitName) => ([false, true] as const).map((withMetadata) => [
+    `${explicitName}:${withMetadata}`,
+    prepared(CONTACT_COLUMNS, (db, a) =>
+      db.insertInto('contacts').values(a as never).onConflict((oc) =>
+        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
+          reply_count: eb('contacts.reply_count', '+', 1),
+          first_name: (explicitName ? newerWins : olderWins)('first_name'),
+          last_name: (explicitName ? newerWins : olderWins)('last_name'),
+          company: newerWins('company'),
+          title: newerWins('title'),
+          linkedin_url: newerWins('linkedin_url'),
+          phone: newerWins('phone'),
+          metadata: withMetadata ? sql<string>`excluded.metadata` : sql<string>`contacts.metadata`,
+          last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
+          updated_at: sql<string>`excluded.updated_at`,
+        })),
+      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])),
+  ])),
+);
+
+export function upsertContact(db: Q, row: Record<(typeof CONTACT_COLUMNS)[number], unknown>, opts: { explicitName: boolean; withMetadata: boolean }) {
+  return contactUpserts[`${opts.explicitName}:${opts.withMetadata}`]!(db, row).then((rows) => rows[0]!);
+}
+
+export const insertReply = preparedInsert('replies', [
+  'id', 'workspace_id', 'contact_id', 'client_id', 'connection_id', 'category_id', 'from_email', 'from_name', 'to_email',
+  'subject', 'body_text', 'body_html', 'status', 'ai_response', 'sent_response', 'message_id', 'in_reply_to',
+  'received_at', 'handled_at', 'created_at', 'updated_at',
+]);
+
+export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
+
+export const countIngested = prepared(['ws', 'newContacts'], (db, a) =>
+  db.updateTable('workspace_counts')
+    .set((eb) => ({
+      replies_total: eb('replies_total', '+', 1),
+      replies_pending: eb('replies_pending', '+', 1),
+      contacts_total: eb('contacts_total', '+', a.newContacts),
+    }))
+    .where('workspace_id', '=', a.ws));
+
+export const findClient = prepared(['ws', 'id'], (db, a) =>
+  db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id));
+
+export const findConnection = prepared(['ws', 'id'], (db, a) =>
+  db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));

@@ -1,5 +1,4 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
-import { sql } from 'kysely';
 import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
@@ -142,26 +141,6 @@ function splitName(name: string): { first: string | null; last: string | null } 
   return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
 }
 
-// The ON CONFLICT assignments of the contact upsert, built once. Explicit contact details
-// overwrite older ones; a name derived from from_name only fills blanks.
-type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
-const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
-const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})`;
-const CONTACT_UPSERT = {
-  explicitName: { first_name: newerWins('first_name'), last_name: newerWins('last_name') },
-  derivedName: { first_name: olderWins('first_name'), last_name: olderWins('last_name') },
-  rest: {
-    company: newerWins('company'),
-    title: newerWins('title'),
-    linkedin_url: newerWins('linkedin_url'),
-    phone: newerWins('phone'),
-    last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
-    updated_at: sql<string>`excluded.updated_at`,
-  },
-  newMetadata: sql<string>`excluded.metadata`,
-  oldMetadata: sql<string>`contacts.metadata`,
-};
-
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -202,47 +181,35 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
   const result = await db.write(async (trx) => {
     let client: { id: string; name: string; service_description: string } | null = null;
     if (input.client_id) {
-      client = (await trx.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', workspaceId).where('id', '=', input.client_id).executeTakeFirst()) ?? null;
+      client = (await q.findClient(trx, { ws: workspaceId, id: input.client_id }))[0] ?? null;
       if (!client) throw Errors.InvalidClientId();
     }
     if (input.connection_id) {
-      const connection = await trx.selectFrom('connections').select('id').where('workspace_id', '=', workspaceId).where('id', '=', input.connection_id).executeTakeFirst();
+      const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
     }
     if (input.message_id) {
-      const existing = await trx.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('message_id', '=', input.message_id).executeTakeFirst();
+      const [existing] = await q.findByMessageId(trx, { ws: workspaceId, messageId: input.message_id });
       if (existing) return { existingId: existing.id } as const;
     }
 
     const newContactId = uuidv7();
-    const contact = await trx
-      .insertInto('contacts')
-      .values({
-        id: newContactId,
-        workspace_id: workspaceId,
-        email: fromEmail.toLowerCase(),
-        first_name: given.first_name ?? derived.first,
-        last_name: given.last_name ?? derived.last,
-        company: given.company ?? null,
-        title: given.title ?? null,
-        linkedin_url: given.linkedin_url ?? null,
-        phone: given.phone ?? null,
-        metadata: JSON.stringify(given.metadata ?? {}),
-        reply_count: 1,
-        last_reply_at: receivedAt,
-        created_at: t,
-        updated_at: t,
-      })
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
-          reply_count: eb('contacts.reply_count', '+', 1),
-          ...(explicitName ? CONTACT_UPSERT.explicitName : CONTACT_UPSERT.derivedName),
-          ...CONTACT_UPSERT.rest,
-          metadata: given.metadata ? CONTACT_UPSERT.newMetadata : CONTACT_UPSERT.oldMetadata,
-        })),
-      )
-      .returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])
-      .executeTakeFirstOrThrow();
+    const contact = await q.upsertContact(trx, {
+      id: newContactId,
+      workspace_id: workspaceId,
+      email: fromEmail.toLowerCase(),
+      first_name: given.first_name ?? derived.first,
+      last_name: given.last_name ?? derived.last,
+      company: given.company ?? null,
+      title: given.title ?? null,
+      linkedin_url: given.linkedin_url ?? null,
+      phone: given.phone ?? null,
+      metadata: JSON.stringify(given.metadata ?? {}),
+      reply_count: 1,
+      last_reply_at: receivedAt,
+      created_at: t,
+      updated_at: t,
+    }, { explicitName, withMetadata: given.metadata !== undefined });
     const contactCreated = contact.id === newContactId;
 
     const reply = {
@@ -268,7 +235,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       created_at: t,
       updated_at: t,
     };
-    await trx.insertInto('replies').values(reply).execute();
+    await q.insertReply(trx, reply);
 
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
@@ -280,18 +247,10 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       body: m.body ?? '',
       sent_at: iso(m.sent_at),
     }));
-    if (thread.length) await trx.insertInto('thread_messages').values(thread).execute();
+    for (const message of thread) await q.insertThreadMessage(trx, message);
 
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
-    await trx
-      .updateTable('workspace_counts')
-      .set((eb) => ({
-        replies_total: eb('replies_total', '+', 1),
-        replies_pending: eb('replies_pending', '+', 1),
-        contacts_total: eb('contacts_total', '+', contactCreated ? 1 : 0),
-      }))
-      .where('workspace_id', '=', workspaceId)
-      .execute();
+    await q.countIngested(trx, { ws: workspaceId, newContacts: contactCreated ? 1 : 0 });
 
     const detail: ReplyDetail = {
       ...toListItem({ ...reply, category_name: null, category_color: null }),

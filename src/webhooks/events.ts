@@ -3,6 +3,7 @@
 // workspace's webhook endpoints are queued in that same transaction (jobs table).
 import type { Kysely, Transaction } from 'kysely';
 import { uuidv7 } from '../db/ids.ts';
+import { preparedInsert } from '../db/prepared.ts';
 import type { Database } from '../db/types.ts';
 
 export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
@@ -16,11 +17,13 @@ export interface EventPayload<D = unknown> {
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+const insertEvent = preparedInsert('events', ['id', 'workspace_id', 'type', 'payload', 'created_at']);
+
 /** Records an event in the caller's transaction. Returns its id (`msg_…`, the webhook-id). */
 export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string> {
   const id = `msg_${uuidv7().replace(/-/g, '')}`;
   const timestamp = new Date().toISOString();
   const payload: EventPayload<D> = { type, timestamp, data };
-  await db.insertInto('events').values({ id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp }).execute();
+  await insertEvent(db, { id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp });
   return id;
 }
