@@ -93,6 +93,13 @@ for (const dialect of DIALECTS) {
       expect((await get('/api/replies', ws.headers)).json()).toMatchObject({ data: [{ id, status: 'pending' }], pagination: { total: 1 } });
     });
 
+    it('an unknown route answers 404 in the envelope', async () => {
+      const ws = await makeWorkspace(ctx.db);
+      const res = await ctx.app.inject({ method: 'DELETE', url: '/api/replies?x=1', headers: ws.headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ data: null, error: 'Route DELETE /api/replies not found' });
+    });
+
     it('the request id is echoed, and a sane incoming X-Request-Id is kept', async () => {
       const ws = await makeWorkspace(ctx.db);
       const own = await get('/api/replies', { ...ws.headers, 'x-request-id': 'trace-123' });

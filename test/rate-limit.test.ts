@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis } from '../src/http/auth.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace, openDb } from './helpers.ts';
 
 const headersOf = (res: { headers: Record<string, unknown> }) => ({
@@ -65,6 +65,21 @@ for (const dialect of DIALECTS) {
       expect((await from('203.0.113.8')).statusCode).toBe(401);
     });
 
+    it('an unreachable Redis lets requests through instead of failing them', async () => {
+      const down = connectRedis('redis://127.0.0.1:1');
+      down.on('error', () => {});
+      const app = await makeApp(dialect, { db: ctx.db, redis: down });
+      try {
+        const ws = await makeWorkspace(ctx.db, { rateLimit: 1 });
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push((await app.app.inject({ method: 'GET', url: '/api/replies', headers: ws.headers })).statusCode);
+        expect(statuses).toEqual([200, 200, 200]);
+      } finally {
+        await app.close();
+        down.disconnect();
+      }
+    });
+
     it('health and documentation are not limited', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
       expect(res.statusCode).toBe(200);
@@ -79,8 +94,8 @@ if (!redisUrl && process.env.TEST_REQUIRE_SERVICES) throw new Error('TEST_REQUIR
 describe.runIf(Boolean(redisUrl))('rate limits shared through Redis', () => {
   it('two instances on one Redis share one workspace limit', async () => {
     const db = await openDb('sqlite');
-    const redisA = new Redis(redisUrl!);
-    const redisB = new Redis(redisUrl!);
+    const redisA = connectRedis(redisUrl!);
+    const redisB = connectRedis(redisUrl!);
     const one = await makeApp('sqlite', { db, redis: redisA });
     const two = await makeApp('sqlite', { db, redis: redisB });
     try {

@@ -23,6 +23,9 @@ export function startCheckpointer(filename: string, intervalMs = 500): () => Pro
   worker.unref();
   return async () => {
     const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // held again while it stops, or a process with nothing else to do would exit before the
+    // checkpointer closed its connection (and before the caller's next line ran)
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   };
