@@ -1,7 +1,7 @@
 // buildApp(deps): the whole HTTP server in a screenful of registrations. Tests build it with
 // their own database; main.ts builds it from the environment.
 import crypto from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -47,7 +47,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    disableRequestLogging: true,
+    // One log line per request (the onResponse hook below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
     // An incoming X-Request-Id is kept when it is sane, so a caller can follow its request.
@@ -58,7 +59,22 @@ export async function buildApp(deps: AppDeps) {
     schemaErrorFormatter,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Every route, as registered: the OpenAPI and tenant-isolation tests check they cover them all.
+  const routes: { method: string; url: string; public: boolean }[] = [];
+  app.decorate('routeList', routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: r.url, public: r.config?.public === true });
+    }
+  });
+
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are built field by field by the services' mappers, so the response schemas
+  // document them (OpenAPI) but need not filter them; JSON.stringify is faster than
+  // fast-json-stringify on pages of long, escaped strings (shared/bench/README.md).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
+  app.removeContentTypeParser('text/plain');
   for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
@@ -119,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticator: KeyAuthenticator;
+    routeList: { method: string; url: string; public: boolean }[];
   }
 }
 

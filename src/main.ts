@@ -1,6 +1,6 @@
 // Process entry: config → database (migrated) → app → listen; graceful shutdown.
-import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { connectRedis } from './http/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -12,7 +12,7 @@ export async function serve(config: Config = loadConfig()) {
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const app = await buildApp({
     db,
     redis,

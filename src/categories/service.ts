@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { uuidv7 } from '../db/ids.ts';
 import type { CategoryTable } from '../db/types.ts';
 import { listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
@@ -12,7 +12,7 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
   const existing = await db.kysely.selectFrom('categories').select('id').where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirst();
   if (existing) throw Errors.CategoryExists(name);
   const row = {
-    id: crypto.randomUUID(),
+    id: uuidv7(),
     workspace_id: workspaceId,
     name,
     color: (input.color ?? '#6b7280').toLowerCase(),

@@ -42,7 +42,9 @@ const { values, positionals } = (() => {
       },
     });
   } catch (err) {
-    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    const message = (err as Error).message.split('\n')[0]!;
+    if (process.argv.includes('--json')) console.log(JSON.stringify({ data: null, error: message }));
+    else console.error(`${(err as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
 })();

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import type { ContactRow, ReplyStatus } from '../db/types.ts';
+import { prepared } from '../db/prepared.ts';
+import { workspaceCounts } from '../replies/queries.ts';
+import type { ContactRow, Database, ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 
 /** The newest replies listed on a contact's single read; reply_count gives the full number. */
@@ -7,27 +10,29 @@ export const CONTACT_REPLIES_SHOWN = 100;
 
 const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.company', 'c.title', 'c.reply_count', 'c.last_reply_at', 'c.created_at'] as const;
 
+// The first page straight off the (workspace_id, last_reply_at, id) index; deeper pages
+// through the index-only id subquery, as for replies (replies/queries.ts).
+const DIRECT_MAX_OFFSET = 40;
+const listSelect = (db: Kysely<Database>) => db.selectFrom('contacts as c').select(listColumns);
+const directPage = prepared(['ws', 'limit', 'offset'], (db, a) =>
+  listSelect(db).where('c.workspace_id', '=', a.ws).orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(a.limit).offset(a.offset));
+const deferredPage = prepared(['ws', 'limit', 'offset'], (db, a) => {
+  const ids = db.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws)
+    .orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+  return listSelect(db).innerJoin(ids.as('p'), 'p.id', 'c.id');
+});
+
+const newestFirst = (x: { last_reply_at: string | null; id: string }, y: { last_reply_at: string | null; id: string }) =>
+  (y.last_reply_at ?? '').localeCompare(x.last_reply_at ?? '') || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0);
+
 export async function listContacts(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
-  // Deferred join over (workspace_id, last_reply_at, id), as for replies.
-  const pageIds = db.kysely
-    .selectFrom('contacts')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('last_reply_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .offset(opts.offset);
+  const direct = opts.offset <= DIRECT_MAX_OFFSET;
   const [items, counts] = await Promise.all([
-    db.kysely
-      .selectFrom('contacts as c')
-      .innerJoin(pageIds.as('p'), 'p.id', 'c.id')
-      .select(listColumns)
-      .orderBy('c.last_reply_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .execute(),
-    db.kysely.selectFrom('workspace_counts').select('contacts_total').where('workspace_id', '=', workspaceId).executeTakeFirst(),
+    (direct ? directPage : deferredPage)(db.kysely, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
+    workspaceCounts(db.kysely, workspaceId),
   ]);
-  return { items, total: Number(counts?.contacts_total ?? 0) };
+  if (!direct) items.sort(newestFirst);
+  return { items, total: Number(counts.contacts_total) };
 }
 
 function parseMetadata(text: string): Record<string, unknown> {

@@ -4,7 +4,7 @@
 // without throwing, the limiter runs, and only then is a missing or bad key refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Permission } from '../workspaces/keys.ts';
 import type { KeyAuthenticator, Principal } from '../workspaces/service.ts';
 import { AppError, Errors } from './errors.ts';
@@ -21,6 +21,15 @@ declare module 'fastify' {
     /** Served without a key and without rate limiting (health, OpenAPI, docs). */
     public?: boolean;
   }
+}
+
+/**
+ * The Redis client for shared rate-limit counters. Commands fail at once while Redis is
+ * unreachable (no offline queue, one try), so the limiter lets requests through instead of
+ * holding them until Redis comes back.
+ */
+export function connectRedis(url: string): Redis {
+  return new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
 }
 
 /** Requests per minute for requests without a valid key, per client address. */

@@ -9,7 +9,8 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 function makeAjv(coerce: boolean) {
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  // verbose: errors carry their schema, so a wrong type on an enum field can list the choices
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
   addFormats(ajv);
   return ajv;
 }
@@ -43,6 +44,8 @@ export function describeValidationError(e: ErrorObject | FastifySchemaValidation
       return `Unknown field in ${where}: ${fieldPath(e.instancePath, p.additionalProperty)}`;
     case 'type': {
       const field = fieldPath(e.instancePath);
+      const choices = (e as ErrorObject).parentSchema?.enum as unknown[] | undefined;
+      if (field && choices) return `${field} must be one of ${choices.join(', ')}`;
       return field ? `${field} must be ${article(p.type)}` : `The ${where} must be ${article(p.type)}`;
     }
     case 'format':

@@ -10,8 +10,8 @@
 // without the locking clause is already atomic. A claim is a lease: a worker that dies
 // holding a job loses it when locked_until passes, and another worker takes it again.
 // complete() and fail() are guarded by locked_by, so only the holder can release a job.
-import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { uuidv7 } from '../db/ids.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database, JobTable } from '../db/types.ts';
@@ -62,7 +62,7 @@ export async function enqueueMany(db: Q, jobs: NewJob[]): Promise<string[]> {
   if (!jobs.length) return [];
   const t = new Date().toISOString();
   const rows = jobs.map((job) => ({
-    id: job.id ?? crypto.randomUUID(),
+    id: job.id ?? uuidv7(),
     workspace_id: job.workspaceId,
     kind: job.kind,
     payload: JSON.stringify(job.payload),
@@ -200,7 +200,7 @@ const COMPLETE_WINDOW_MS = 5;
  * jobs finishing within a few milliseconds share one UPDATE (one commit on SQLite).
  */
 export class Worker {
-  readonly id = `worker-${crypto.randomUUID()}`;
+  readonly id = `worker-${uuidv7()}`;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;

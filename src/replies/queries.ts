@@ -1,5 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Database, ReplyStatus } from '../db/types.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -11,37 +13,63 @@ const listColumns = [
 ] as const;
 
 /**
- * One page of replies, newest first. The page's ids come from an index-only subquery over
- * (workspace_id[, status], received_at, id) — the "deferred join" — so a deep offset steps
- * over index entries and only the rows of the page itself are read.
+ * One page of replies, newest first. The first page reads its rows straight off the
+ * (workspace_id[, status], received_at, id) index. Deeper pages take their ids from an
+ * index-only subquery over that index — the "deferred join" — so an offset of 90,000 steps
+ * over index entries and reads only the rows of the page itself; the page is then put back
+ * in order here, which for at most 100 rows is cheaper than a sort in the database.
  */
-export function listReplies(db: Q, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
-  let ids = db.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId);
-  if (opts.status) ids = ids.where('status', '=', opts.status);
-  const pageIds = ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset);
-  return db
-    .selectFrom('replies as r')
-    .innerJoin(pageIds.as('p'), 'p.id', 'r.id')
-    .leftJoin('categories as c', 'c.id', 'r.category_id')
-    .select(listColumns)
-    .orderBy('r.received_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .execute();
+const DIRECT_MAX_OFFSET = 40;
+
+function pageIds(db: Kysely<Database>, a: Record<'ws' | 'status' | 'limit' | 'offset', any>, byStatus: boolean) {
+  let ids = db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws);
+  if (byStatus) ids = ids.where('status', '=', a.status);
+  return ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+}
+
+const listSelect = (db: Kysely<Database>) =>
+  db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(listColumns);
+
+const listQueries = Object.fromEntries(
+  ([false, true] as const).flatMap((byStatus) => [
+    [`direct:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
+      let q = listSelect(db).where('r.workspace_id', '=', a.ws);
+      if (byStatus) q = q.where('r.status', '=', a.status);
+      return q.orderBy('r.received_at', 'desc').orderBy('r.id', 'desc').limit(a.limit).offset(a.offset);
+    })],
+    [`deferred:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
+      return listSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
+    })],
+  ]),
+);
+
+export async function listReplies(db: Q, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
+  const direct = opts.offset <= DIRECT_MAX_OFFSET;
+  const run = listQueries[`${direct ? 'direct' : 'deferred'}:${Boolean(opts.status)}`]!;
+  const rows = await run(db, { ws: workspaceId, status: opts.status ?? '', limit: opts.limit, offset: opts.offset });
+  if (!direct) rows.sort((x, y) => (x.received_at < y.received_at ? 1 : x.received_at > y.received_at ? -1 : x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  return rows;
 }
 export type ReplyListRow = Awaited<ReturnType<typeof listReplies>>[number];
 
-export function countReplies(db: Q, workspaceId: string, status?: ReplyStatus) {
-  const column = status ? (`replies_${status}` as const) : 'replies_total';
-  return db
-    .selectFrom('workspace_counts')
-    .select(`${column} as n`)
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst()
-    .then((r) => Number(r?.n ?? 0));
+const counts = prepared(['ws'], (db, a) =>
+  db.selectFrom('workspace_counts')
+    .select(['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total'])
+    .where('workspace_id', '=', a.ws));
+
+/** The workspace's counters, kept in the transactions that change them (never a scan). */
+export async function workspaceCounts(db: Q, workspaceId: string) {
+  const [row] = await counts(db, { ws: workspaceId });
+  return row ?? { replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 };
 }
 
-export function getReplyDetail(db: Q, workspaceId: string, id: string) {
-  return db
+export async function countReplies(db: Q, workspaceId: string, status?: ReplyStatus) {
+  const row = await workspaceCounts(db, workspaceId);
+  return Number(status ? row[`replies_${status}`] : row.replies_total);
+}
+
+const detail = prepared(['ws', 'id'], (db, a) =>
+  db
     .selectFrom('replies as r')
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .leftJoin('categories as c', 'c.id', 'r.category_id')
@@ -52,29 +80,35 @@ export function getReplyDetail(db: Q, workspaceId: string, id: string) {
       'cl.name as client_name', 'cl.service_description as client_service_description',
       'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company',
     ])
-    .where('r.workspace_id', '=', workspaceId)
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+    .where('r.workspace_id', '=', a.ws)
+    .where('r.id', '=', a.id));
+
+export async function getReplyDetail(db: Q, workspaceId: string, id: string) {
+  return (await detail(db, { ws: workspaceId, id }))[0];
 }
 export type ReplyDetailRow = NonNullable<Awaited<ReturnType<typeof getReplyDetail>>>;
 
-export function getThread(db: Q, workspaceId: string, replyId: string) {
-  return db
+const thread = prepared(['ws', 'id'], (db, a) =>
+  db
     .selectFrom('thread_messages')
     .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('reply_id', '=', replyId)
-    .orderBy('position', 'asc')
-    .execute();
+    .where('workspace_id', '=', a.ws)
+    .where('reply_id', '=', a.id)
+    .orderBy('position', 'asc'));
+
+export function getThread(db: Q, workspaceId: string, replyId: string) {
+  return thread(db, { ws: workspaceId, id: replyId });
 }
 
-export function findReplyForUpdate(db: Q, workspaceId: string, id: string) {
-  return db
+const forUpdate = prepared(['ws', 'id'], (db, a) =>
+  db
     .selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'handled_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+    .where('workspace_id', '=', a.ws)
+    .where('id', '=', a.id));
+
+export async function findReplyForUpdate(db: Q, workspaceId: string, id: string) {
+  return (await forUpdate(db, { ws: workspaceId, id }))[0];
 }
 
 /** Moves the per-status counters when a reply changes status (never scans). */
@@ -88,3 +122,66 @@ export function moveStatusCount(db: Q, workspaceId: string, from: ReplyStatus, t
     .where('workspace_id', '=', workspaceId)
     .execute();
 }
+
+// Ingestion, precompiled: it is the write path that runs most.
+
+export const findByMessageId = prepared(['ws', 'messageId'], (db, a) =>
+  db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
+
+const CONTACT_COLUMNS = ['id', 'workspace_id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'last_reply_at', 'created_at', 'updated_at'] as const;
+type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
+const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
+const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})`;
+
+/**
+ * Finds or creates the contact of a sender in one statement, counting the reply. Explicit
+ * contact details overwrite older ones; a name derived from from_name only fills blanks;
+ * metadata is replaced only when the reply brings some. Four shapes, one per case.
+ */
+const contactUpserts = Object.fromEntries(
+  ([false, true] as const).flatMap((explicitName) => ([false, true] as const).map((withMetadata) => [
+    `${explicitName}:${withMetadata}`,
+    prepared(CONTACT_COLUMNS, (db, a) =>
+      db.insertInto('contacts').values(a as never).onConflict((oc) =>
+        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
+          reply_count: eb('contacts.reply_count', '+', 1),
+          first_name: (explicitName ? newerWins : olderWins)('first_name'),
+          last_name: (explicitName ? newerWins : olderWins)('last_name'),
+          company: newerWins('company'),
+          title: newerWins('title'),
+          linkedin_url: newerWins('linkedin_url'),
+          phone: newerWins('phone'),
+          metadata: withMetadata ? sql<string>`excluded.metadata` : sql<string>`contacts.metadata`,
+          last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
+          updated_at: sql<string>`excluded.updated_at`,
+        })),
+      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])),
+  ])),
+);
+
+export function upsertContact(db: Q, row: Record<(typeof CONTACT_COLUMNS)[number], unknown>, opts: { explicitName: boolean; withMetadata: boolean }) {
+  return contactUpserts[`${opts.explicitName}:${opts.withMetadata}`]!(db, row).then((rows) => rows[0]!);
+}
+
+export const insertReply = preparedInsert('replies', [
+  'id', 'workspace_id', 'contact_id', 'client_id', 'connection_id', 'category_id', 'from_email', 'from_name', 'to_email',
+  'subject', 'body_text', 'body_html', 'status', 'ai_response', 'sent_response', 'message_id', 'in_reply_to',
+  'received_at', 'handled_at', 'created_at', 'updated_at',
+]);
+
+export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
+
+export const countIngested = prepared(['ws', 'newContacts'], (db, a) =>
+  db.updateTable('workspace_counts')
+    .set((eb) => ({
+      replies_total: eb('replies_total', '+', 1),
+      replies_pending: eb('replies_pending', '+', 1),
+      contacts_total: eb('contacts_total', '+', a.newContacts),
+    }))
+    .where('workspace_id', '=', a.ws));
+
+export const findClient = prepared(['ws', 'id'], (db, a) =>
+  db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id));
+
+export const findConnection = prepared(['ws', 'id'], (db, a) =>
+  db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));

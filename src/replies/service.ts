@@ -1,6 +1,5 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
-import crypto from 'node:crypto';
-import { sql } from 'kysely';
+import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
@@ -84,7 +83,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
     throw Errors.EmptyUpdate();
   }
-  const result = await db.kysely.transaction().execute(async (trx) => {
+  const result = await db.write(async (trx) => {
     const current = await q.findReplyForUpdate(trx, workspaceId, id);
     if (!current) throw Errors.ReplyNotFound();
     if (patch.category_id !== undefined && patch.category_id !== null) {
@@ -182,63 +181,42 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
   const explicitName = given.first_name !== undefined || given.last_name !== undefined;
   const derived = explicitName ? { first: null, last: null } : splitName(fromName);
 
-  const result = await db.kysely.transaction().execute(async (trx) => {
+  const result = await db.write(async (trx) => {
     let client: { id: string; name: string; service_description: string } | null = null;
     if (input.client_id) {
-      client = (await trx.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', workspaceId).where('id', '=', input.client_id).executeTakeFirst()) ?? null;
+      client = (await q.findClient(trx, { ws: workspaceId, id: input.client_id }))[0] ?? null;
       if (!client) throw Errors.InvalidClientId();
     }
     if (input.connection_id) {
-      const connection = await trx.selectFrom('connections').select('id').where('workspace_id', '=', workspaceId).where('id', '=', input.connection_id).executeTakeFirst();
+      const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
     }
     if (input.message_id) {
-      const existing = await trx.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('message_id', '=', input.message_id).executeTakeFirst();
+      const [existing] = await q.findByMessageId(trx, { ws: workspaceId, messageId: input.message_id });
       if (existing) return { existingId: existing.id } as const;
     }
 
-    const newContactId = crypto.randomUUID();
-    // Explicit contact details overwrite older ones; a name derived from from_name only fills blanks.
-    const profile = (col: 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone', fillOnly = false) =>
-      fillOnly ? sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})` : sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
-    const contact = await trx
-      .insertInto('contacts')
-      .values({
-        id: newContactId,
-        workspace_id: workspaceId,
-        email: fromEmail.toLowerCase(),
-        first_name: given.first_name ?? derived.first,
-        last_name: given.last_name ?? derived.last,
-        company: given.company ?? null,
-        title: given.title ?? null,
-        linkedin_url: given.linkedin_url ?? null,
-        phone: given.phone ?? null,
-        metadata: JSON.stringify(given.metadata ?? {}),
-        reply_count: 1,
-        last_reply_at: receivedAt,
-        created_at: t,
-        updated_at: t,
-      })
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
-          reply_count: eb('contacts.reply_count', '+', 1),
-          last_reply_at: sql`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
-          first_name: profile('first_name', !explicitName),
-          last_name: profile('last_name', !explicitName),
-          company: profile('company'),
-          title: profile('title'),
-          linkedin_url: profile('linkedin_url'),
-          phone: profile('phone'),
-          metadata: given.metadata ? sql`excluded.metadata` : sql`contacts.metadata`,
-          updated_at: sql`excluded.updated_at`,
-        })),
-      )
-      .returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])
-      .executeTakeFirstOrThrow();
+    const newContactId = uuidv7();
+    const contact = await q.upsertContact(trx, {
+      id: newContactId,
+      workspace_id: workspaceId,
+      email: fromEmail.toLowerCase(),
+      first_name: given.first_name ?? derived.first,
+      last_name: given.last_name ?? derived.last,
+      company: given.company ?? null,
+      title: given.title ?? null,
+      linkedin_url: given.linkedin_url ?? null,
+      phone: given.phone ?? null,
+      metadata: JSON.stringify(given.metadata ?? {}),
+      reply_count: 1,
+      last_reply_at: receivedAt,
+      created_at: t,
+      updated_at: t,
+    }, { explicitName, withMetadata: given.metadata !== undefined });
     const contactCreated = contact.id === newContactId;
 
     const reply = {
-      id: crypto.randomUUID(),
+      id: uuidv7(),
       workspace_id: workspaceId,
       contact_id: contact.id,
       client_id: input.client_id ?? null,
@@ -260,7 +238,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       created_at: t,
       updated_at: t,
     };
-    await trx.insertInto('replies').values(reply).execute();
+    await q.insertReply(trx, reply);
 
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
@@ -272,18 +250,10 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       body: m.body ?? '',
       sent_at: iso(m.sent_at),
     }));
-    if (thread.length) await trx.insertInto('thread_messages').values(thread).execute();
+    for (const message of thread) await q.insertThreadMessage(trx, message);
 
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
-    await trx
-      .updateTable('workspace_counts')
-      .set((eb) => ({
-        replies_total: eb('replies_total', '+', 1),
-        replies_pending: eb('replies_pending', '+', 1),
-        contacts_total: eb('contacts_total', '+', contactCreated ? 1 : 0),
-      }))
-      .where('workspace_id', '=', workspaceId)
-      .execute();
+    await q.countIngested(trx, { ws: workspaceId, newContacts: contactCreated ? 1 : 0 });
 
     const detail: ReplyDetail = {
       ...toListItem({ ...reply, category_name: null, category_color: null }),

@@ -3,8 +3,9 @@
 // workspace's webhook endpoints are queued in that same transaction (jobs table): one row in
 // webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint. Callers
 // call notifyJobs() after commit so the worker in this process starts at once.
-import crypto from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { uuidv7 } from '../db/ids.ts';
+import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Database } from '../db/types.ts';
 import { enqueueMany } from '../jobs/queue.ts';
 
@@ -33,25 +34,25 @@ export interface DeliverJob {
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const newEventId = () => `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+export const newEventId = () => `msg_${uuidv7().replace(/-/g, '')}`;
 
 export function subscribes(events: string[], type: string): boolean {
   return events.includes(ALL_EVENTS) || events.includes(type);
 }
+
+const insertEvent = preparedInsert('events', ['id', 'workspace_id', 'type', 'payload', 'created_at']);
+// Every event runs this; a workspace without endpoints stops at it (index on workspace_id, enabled).
+const enabledEndpoints = prepared(['ws'], (db, a) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', a.ws).where(sql<boolean>`enabled`),
+);
 
 /** Records an event in the caller's transaction and queues its deliveries. Returns its id (`msg_…`, the webhook-id). */
 export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string> {
   const id = newEventId();
   const timestamp = new Date().toISOString();
   const payload: EventPayload<D> = { type, timestamp, data };
-  await db.insertInto('events').values({ id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp }).execute();
-  // One read over the (workspace_id, enabled) index; a workspace without endpoints stops here.
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('workspace_id', '=', workspaceId)
-    .where(sql<boolean>`enabled`)
-    .execute();
+  await insertEvent(db, { id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp });
+  const endpoints = await enabledEndpoints(db, { ws: workspaceId });
   const targets = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
   if (targets.length) await queueDeliveries(db, workspaceId, { id, type, created_at: timestamp }, targets);
   return id;
@@ -62,15 +63,15 @@ export async function publishTestEvent(db: Q, workspaceId: string, endpointId: s
   const id = newEventId();
   const timestamp = new Date().toISOString();
   const payload: EventPayload = { type: 'webhook.test', timestamp, data: { endpoint_id: endpointId, message: 'This is a test event from Replydesk.' } };
-  await db.insertInto('events').values({ id, workspace_id: workspaceId, type: 'webhook.test', payload: JSON.stringify(payload), created_at: timestamp }).execute();
+  await insertEvent(db, { id, workspace_id: workspaceId, type: 'webhook.test', payload: JSON.stringify(payload), created_at: timestamp });
   const [deliveryId] = await queueDeliveries(db, workspaceId, { id, type: 'webhook.test', created_at: timestamp }, [endpointId]);
   return { eventId: id, deliveryId: deliveryId! };
 }
 
 async function queueDeliveries(db: Q, workspaceId: string, event: { id: string; type: string; created_at: string }, endpointIds: string[]): Promise<string[]> {
   const rows = endpointIds.map((endpointId) => ({
-    id: crypto.randomUUID(),
-    job_id: crypto.randomUUID(),
+    id: uuidv7(),
+    job_id: uuidv7(),
     workspace_id: workspaceId,
     endpoint_id: endpointId,
     event_id: event.id,

@@ -1,9 +1,9 @@
 // Webhook queries. Reads for the API take the workspace id and filter by it first; the
 // delivery worker reads by delivery id (the job names it) and writes each attempt in one
 // transaction with the delivery's and the endpoint's new state.
-import crypto from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { uuidv7 } from '../db/ids.ts';
 import type { Database, DeliveryStatus, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -142,7 +142,7 @@ export interface AttemptRecord {
 /** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction. */
 export function recordAttempts(db: Db, records: AttemptRecord[]) {
   return db.kysely.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: crypto.randomUUID(), ...r.attempt }))).execute();
+    await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: uuidv7(), ...r.attempt }))).execute();
     for (const { endpointId, attempt, delivery, effect } of records) {
       const at = attempt.created_at;
       await trx

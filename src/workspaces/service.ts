@@ -1,5 +1,6 @@
-import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
+import { uuidv7 } from '../db/ids.ts';
 import type { Plan } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, PERMISSIONS, type Permission } from './keys.ts';
@@ -27,8 +28,8 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
   if (rateLimit !== null && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
     throw new Error('--rate-limit must be a positive whole number of requests per minute');
   }
-  const row = { id: crypto.randomUUID(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
-  await db.kysely.transaction().execute(async (trx) => {
+  const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
+  await db.write(async (trx) => {
     await trx.insertInto('workspaces').values(row).execute();
     await trx.insertInto('workspace_counts').values({ workspace_id: row.id }).execute();
   });
@@ -46,7 +47,7 @@ export async function createApiKey(db: Db, input: { workspaceId: string; name: s
   const permissions = input.permissions ?? [...PERMISSIONS];
   const key = generateKey();
   const row = {
-    id: crypto.randomUUID(),
+    id: uuidv7(),
     workspace_id: input.workspaceId,
     name,
     prefix: displayPrefix(key),
@@ -80,6 +81,13 @@ export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): 
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+const keyByHash = prepared(['hash'], (db, a) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
+    .where('api_keys.key_hash', '=', a.hash));
 
 /**
  * Resolves a presented key to its principal. Keys are looked up by hash; a short-lived cache
@@ -117,12 +125,7 @@ export class KeyAuthenticator {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const row = await this.db.kysely
-      .selectFrom('api_keys')
-      .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-      .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
-      .where('api_keys.key_hash', '=', hash)
-      .executeTakeFirst();
+    const [row] = await keyByHash(this.db.kysely, { hash });
     if (!row || row.revoked_at) return null;
     return {
       keyId: row.id,

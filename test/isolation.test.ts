@@ -1,0 +1,128 @@
+// Tenant isolation: a key of workspace B can neither read nor change anything of workspace A,
+// through any endpoint. The last test fails when a route is added without a case here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`tenant isolation (${dialect})`, () => {
+    let ctx: Awaited<ReturnType<typeof makeApp>>;
+    let a: Awaited<ReturnType<typeof makeWorkspace>>;
+    let b: Awaited<ReturnType<typeof makeWorkspace>>;
+    const A: Record<string, string> = {};
+    const covered = new Set<string>();
+
+    const call = (route: string, path: string, headers: Record<string, string>, payload?: unknown) => {
+      covered.add(route);
+      const [method] = route.split(' ');
+      return ctx.app.inject({ method: method as 'GET', url: path, headers, ...(payload !== undefined && { payload: payload as object }) });
+    };
+    const snapshot = async () => ({
+      reply: (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json(),
+      contact: (await ctx.app.inject({ method: 'GET', url: `/api/contacts/${A.contact}`, headers: a.headers })).json(),
+      replies: (await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: a.headers })).json(),
+      categories: (await ctx.app.inject({ method: 'GET', url: '/api/categories', headers: a.headers })).json(),
+    });
+
+    beforeAll(async () => {
+      ctx = await makeApp(dialect);
+      a = await makeWorkspace(ctx.db, { name: 'A' });
+      b = await makeWorkspace(ctx.db, { name: 'B' });
+      const post = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, headers: a.headers, payload }).then((r) => r.json().data);
+      A.category = (await post('/api/categories', { name: 'Interested' })).id;
+      A.client = (await post('/api/clients', { name: 'Client A' })).id;
+      A.connection = (await post('/api/connections', { name: 'Box A', email: 'box@a.example' })).id;
+      const reply = await post('/api/replies', inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>', client_id: A.client, connection_id: A.connection }));
+      A.reply = reply.id;
+      A.contact = reply.contact_id;
+      await ctx.app.inject({ method: 'PATCH', url: `/api/replies/${A.reply}`, headers: a.headers, payload: { category_id: A.category, ai_response: 'A draft' } });
+    });
+    afterAll(() => ctx.close());
+
+    it("B's lists show none of A's rows and count none of them", async () => {
+      for (const url of ['/api/replies', '/api/contacts', '/api/categories', '/api/clients', '/api/connections']) {
+        const res = await call(`GET ${url}`, url, b.headers);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json(), url).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false } });
+      }
+      const byStatus = await call('GET /api/replies', '/api/replies?status=ready', b.headers);
+      expect(byStatus.json().pagination.total).toBe(0);
+    });
+
+    it("B gets 404 on A's reply and contact", async () => {
+      const reply = await call('GET /api/replies/:id', `/api/replies/${A.reply}`, b.headers);
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json()).toEqual({ data: null, error: 'Reply not found' });
+      const contact = await call('GET /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers);
+      expect(contact.statusCode).toBe(404);
+      expect(contact.json()).toEqual({ data: null, error: 'Contact not found' });
+    });
+
+    it("B cannot change A's reply, nor use A's category, client or connection", async () => {
+      const before = await snapshot();
+      const patch = await call('PATCH /api/replies/:id', `/api/replies/${A.reply}`, b.headers, { status: 'archived', ai_response: 'hijacked' });
+      expect(patch.statusCode).toBe(404);
+
+      const own = (await call('POST /api/replies', '/api/replies', b.headers, inbound())).json().data;
+      const useCategory = await call('PATCH /api/replies/:id', `/api/replies/${own.id}`, b.headers, { category_id: A.category });
+      expect(useCategory.json()).toEqual({ data: null, error: 'Invalid category_id' });
+      const useClient = await call('POST /api/replies', '/api/replies', b.headers, inbound({ client_id: A.client }));
+      expect(useClient.json()).toEqual({ data: null, error: 'Invalid client_id' });
+      const useConnection = await call('POST /api/replies', '/api/replies', b.headers, inbound({ connection_id: A.connection }));
+      expect(useConnection.json()).toEqual({ data: null, error: 'Invalid connection_id' });
+
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("B's ingestion of the same sender and message_id creates B's own contact and reply", async () => {
+      const before = await snapshot();
+      const res = await call('POST /api/replies', '/api/replies', b.headers, inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>' }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.id).not.toBe(A.reply);
+      expect(res.json().data.contact_id).not.toBe(A.contact);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("B's creates land in B only, and a name taken in A is free in B", async () => {
+      const before = await snapshot();
+      expect((await call('POST /api/categories', '/api/categories', b.headers, { name: 'Interested' })).statusCode).toBe(201);
+      expect((await call('POST /api/clients', '/api/clients', b.headers, { name: 'Client A' })).statusCode).toBe(201);
+      expect((await call('POST /api/connections', '/api/connections', b.headers, { name: 'Box', email: 'box@b.example' })).statusCode).toBe(201);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("B gets 404 on every route of A's webhook endpoint, and sees none of A's endpoints", async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: a.headers, payload: { url: 'https://hooks.example.com/a', events: ['*'] } });
+      const endpoint = created.json().data.id;
+      const delivery = (await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${endpoint}/test`, headers: a.headers })).json().data.delivery_id;
+      const readA = async () => ({
+        endpoint: (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint}`, headers: a.headers })).json(),
+        deliveries: (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint}/deliveries`, headers: a.headers })).json(),
+      });
+      const before = await readA();
+      const cases: [string, string, unknown?][] = [
+        ['GET /api/webhooks/:id', `/api/webhooks/${endpoint}`],
+        ['PATCH /api/webhooks/:id', `/api/webhooks/${endpoint}`, { url: 'https://evil.example.com/' }],
+        ['DELETE /api/webhooks/:id', `/api/webhooks/${endpoint}`],
+        ['POST /api/webhooks/:id/rotate-secret', `/api/webhooks/${endpoint}/rotate-secret`],
+        ['GET /api/webhooks/:id/deliveries', `/api/webhooks/${endpoint}/deliveries`],
+        ['POST /api/webhooks/:id/deliveries/:deliveryId/retry', `/api/webhooks/${endpoint}/deliveries/${delivery}/retry`],
+        ['POST /api/webhooks/:id/recover', `/api/webhooks/${endpoint}/recover`, { since: '2020-01-01T00:00:00Z' }],
+        ['POST /api/webhooks/:id/test', `/api/webhooks/${endpoint}/test`],
+      ];
+      for (const [route, path, payload] of cases) {
+        const res = await call(route, path, b.headers, payload);
+        expect(res.statusCode, route).toBe(404);
+        expect(res.json(), route).toEqual({ data: null, error: 'Webhook endpoint not found' });
+      }
+      const list = await call('GET /api/webhooks', '/api/webhooks', b.headers);
+      expect(list.json()).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false } });
+      expect((await call('POST /api/webhooks', '/api/webhooks', b.headers, { url: 'https://hooks.example.com/b', events: ['*'] })).statusCode).toBe(201);
+      expect(await readA()).toEqual(before);
+    });
+
+    it('every authenticated route of the app has a case above', () => {
+      const routes = ctx.app.routeList.filter((r) => !r.public && r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+      expect(routes.filter((r) => !covered.has(r))).toEqual([]);
+    });
+  });
+}
