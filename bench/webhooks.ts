@@ -86,7 +86,7 @@ async function main() {
     while ((await received()) < n) await new Promise((r) => setTimeout(r, 20));
   };
   const publishBatch = (from: number, size: number) =>
-    db.kysely.transaction().execute(async (trx) => {
+    db.write(async (trx) => {
       for (let i = from; i < from + size; i++) await publishEvent(trx, ws.id, 'reply.received', { id: crypto.randomUUID(), n: i, subject: 'Re: Quick question', body_text: 'Sounds interesting, send me pricing.' });
     });
 

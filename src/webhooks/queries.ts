@@ -139,9 +139,9 @@ export interface AttemptRecord {
   effect: EndpointEffect;
 }
 
-/** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction. */
+/** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction (db.write: on SQLite it shares the commit with other writes in flight). */
 export function recordAttempts(db: Db, records: AttemptRecord[]) {
-  return db.kysely.transaction().execute(async (trx) => {
+  return db.write(async (trx) => {
     await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: uuidv7(), ...r.attempt }))).execute();
     for (const { endpointId, attempt, delivery, effect } of records) {
       const at = attempt.created_at;

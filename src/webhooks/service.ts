@@ -179,7 +179,7 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
 export async function retryDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string) {
   const endpoint = await mustGet(db, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
-  const result = await db.kysely.transaction().execute(async (trx) => {
+  const result = await db.write(async (trx) => {
     const delivery = await q.getDelivery(trx, workspaceId, endpointId, deliveryId);
     if (!delivery) throw Errors.DeliveryNotFound();
     const t = now();
@@ -207,7 +207,7 @@ async function requeue(trx: Parameters<typeof q.markPending>[0], workspaceId: st
 export async function recover(db: Db, workspaceId: string, endpointId: string, since: string) {
   const endpoint = await mustGet(db, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
-  const ids = await db.kysely.transaction().execute(async (trx) => {
+  const ids = await db.write(async (trx) => {
     const failed = await q.failedDeliveryIdsSince(trx, workspaceId, endpointId, new Date(since).toISOString());
     if (failed.length) await requeue(trx, workspaceId, failed, now());
     return failed;
@@ -219,7 +219,7 @@ export async function recover(db: Db, workspaceId: string, endpointId: string, s
 export async function sendTestEvent(db: Db, workspaceId: string, endpointId: string) {
   const endpoint = await mustGet(db, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
-  const { eventId, deliveryId } = await db.kysely.transaction().execute((trx) => publishTestEvent(trx, workspaceId, endpointId));
+  const { eventId, deliveryId } = await db.write((trx) => publishTestEvent(trx, workspaceId, endpointId));
   notifyJobs();
   return { event_id: eventId, delivery_id: deliveryId };
 }
