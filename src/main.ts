@@ -10,7 +10,17 @@ import { Worker } from './jobs/queue.ts';
 export async function serve(config: Config = loadConfig()) {
   const db = connect(config.database);
   await migrateToLatest(db);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  let redisWarned = 0;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, {
+        // at most one warning a minute while Redis is away
+        onError: (err) => {
+          if (Date.now() - redisWarned < 60_000) return;
+          redisWarned = Date.now();
+          console.error(JSON.stringify({ level: 40, msg: 'redis unavailable; rate limits pass until it is back', err: err.message }));
+        },
+      })
+    : null;
   const app = await buildApp({
     db,
     redis,
@@ -20,7 +30,6 @@ export async function serve(config: Config = loadConfig()) {
     },
   });
   const worker = new Worker(db, buildHandlers({ db, config }), { log: app.log });
-  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back'));
 
   let stopping = false;
   const stop = async (signal: string) => {
