@@ -21,6 +21,11 @@ import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
+import { mailRoutes } from './mail/routes.ts';
+import { OutgoingMessage } from './mail/schemas.ts';
+import type { MailOptions } from './mail/service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +34,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How long a resolved API key is trusted before it is looked up again. */
   authCacheTtlMs?: number;
+  /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
+  mail?: Partial<MailOptions>;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -50,7 +57,7 @@ export async function buildApp(deps: AppDeps) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, {
@@ -83,6 +90,7 @@ export async function buildApp(deps: AppDeps) {
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
   await registerAuth(app, { authenticator, redis: deps.redis ?? null });
+  await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     await sql`select 1`.execute(deps.db.kysely);
@@ -95,6 +103,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(connectionRoutes, opts);
+  await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
