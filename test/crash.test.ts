@@ -42,7 +42,7 @@ function serve(env: Record<string, string>) {
 }
 
 async function healthy(port: number, server: ReturnType<typeof serve>) {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 90_000;
   for (;;) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
@@ -50,7 +50,7 @@ async function healthy(port: number, server: ReturnType<typeof serve>) {
     } catch {
       // not listening yet
     }
-    if (Date.now() > until || server.child.exitCode !== null) throw new Error(`server did not start:\n${server.output()}`);
+    if (Date.now() > until || server.child.exitCode !== null) throw new Error(`server did not start (exit ${server.child.exitCode}, signal ${server.child.signalCode}):\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -82,7 +82,14 @@ describe('a real server process (sqlite file)', () => {
       const sent = await fetch(`${base}/api/replies/${reply.id}/send`, { method: 'POST', headers: json, body: JSON.stringify({ message: 'Exactly once, please.' }) });
       expect(sent.status).toBe(200);
 
-      await smtp.waitFor(() => smtp.seen.connects >= 1);
+      // Kill once the worker has tried and been turned away, and its job waits for a retry.
+      // (Killed in the middle of an attempt, the job would wait out its 60-second lease first.)
+      await smtp.waitFor(() => smtp.seen.connects >= 1, 60_000);
+      const until = Date.now() + 60_000;
+      while ((await db.kysely.selectFrom('jobs').select('status').where('workspace_id', '=', workspace.id).executeTakeFirst())?.status !== 'queued') {
+        if (Date.now() > until) throw new Error('the job never went back to queued');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       first.child.kill('SIGKILL');
       await first.exited;
       const queued = await db.kysely.selectFrom('outgoing_messages').select(['status', 'attempts']).where('workspace_id', '=', workspace.id).execute();
@@ -92,7 +99,7 @@ describe('a real server process (sqlite file)', () => {
       smtp.refuse.connect = undefined;
       const second = serve(env);
       await healthy(port, second);
-      await smtp.waitFor(() => smtp.to(body.from_email).length > 0, 20_000);
+      await smtp.waitFor(() => smtp.to(body.from_email).length > 0, 60_000);
       // a duplicate would come within the next retry interval or two
       await new Promise((r) => setTimeout(r, 2500));
       const delivered = smtp.to(body.from_email);
@@ -108,7 +115,7 @@ describe('a real server process (sqlite file)', () => {
       await smtp.close();
       await db.close();
     }
-  }, 90_000);
+  }, 240_000);
 
   it('`replydesk mail list` shows captured and queued mail of a workspace', async () => {
     const file = path.join(tempDir(), 'cli.db');
@@ -142,5 +149,5 @@ describe('a real server process (sqlite file)', () => {
       await close();
       await db.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

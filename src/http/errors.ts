@@ -24,6 +24,7 @@ export const Errors = {
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
+  NulInBody: define(400, 'NUL_IN_BODY', 'Text in the request body must not contain NUL characters (\\u0000)'),
   BadRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   UnsupportedVersion: (version: string, supported: readonly string[]) =>
     new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),

@@ -17,11 +17,15 @@ const TLD = /^(?:[\p{L}]{2,63}|xn--[a-z0-9-]{1,59})$/iu;
 // Anything below space, DEL, and the Unicode line and paragraph separators.
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
-/** The address itself (trimmed) when `input` is one valid bare email address, else null. */
+/**
+ * The address itself (surrounding spaces removed) when `input` is one valid bare email
+ * address, else null. A control character anywhere (CR, LF, NUL, tab…) refuses the input
+ * outright rather than being trimmed away.
+ */
 export function parseAddress(input: string): string | null {
-  if (typeof input !== 'string') return null;
-  const value = input.trim();
-  if (!value || value.length > MAX_ADDRESS_LENGTH || CONTROL.test(value)) return null;
+  if (typeof input !== 'string' || CONTROL.test(input)) return null;
+  const value = input.replace(/^ +| +$/g, '');
+  if (!value || value.length > MAX_ADDRESS_LENGTH) return null;
   const parsed = addressparser(value, { flatten: true });
   if (parsed.length !== 1) return null;
   const only = parsed[0]!;
@@ -41,15 +45,30 @@ export const isValidAddress = (input: string) => parseAddress(input) !== null;
 
 /**
  * Text bound for a header (subject, display name): every control character, CR, LF and NUL
- * included, becomes a space, runs of white space collapse, and the result is trimmed. The
- * header can then only ever be one line, whatever the stored text was.
+ * included, becomes a space, runs of white space collapse, lone surrogates become U+FFFD, and
+ * the result is trimmed. The header can then only ever be one line, whatever the stored text.
  */
 export function headerText(value: string | null | undefined, max = 998): string {
-  return (value ?? '')
+  const clean = wellFormed(value ?? '')
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/\s{2,}/g, ' ')
-    .trim()
-    .slice(0, max);
+    .trim();
+  // cut by code points, never inside a surrogate pair
+  return clean.length <= max ? clean : Array.from(clean).slice(0, max).join('').trim();
+}
+
+/**
+ * A display name for an address header: headerText, and `=?` (the start of an RFC 2047
+ * encoded word) broken with a space, since nodemailer only quotes such a name and lenient
+ * clients would decode the quoted text into a different name.
+ */
+export function displayName(value: string | null | undefined): string {
+  return headerText(value, 200).replace(/=\?/g, '= ?');
+}
+
+/** Lone surrogates (half an astral character) become U+FFFD, as String#toWellFormed does. */
+function wellFormed(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /** `Re: <subject>`, never `Re: Re:`: every leading Re: (any case) collapses into one. */

@@ -3,7 +3,8 @@
 // when the request is accepted, with a fixed Date and Message-ID, and stored; the worker sends
 // those bytes, so every attempt (and the captured copy) is the same message.
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
-import { headerText } from './address.ts';
+import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
+import { displayName, headerText } from './address.ts';
 
 export interface Person {
   name?: string | null;
@@ -46,8 +47,22 @@ const showPerson = (p: Person) => {
   return name ? `${name} <${p.address}>` : p.address;
 };
 
-async function build(mail: ConstructorParameters<typeof MailComposer>[0]): Promise<string> {
-  const raw = await new MailComposer(mail).compile().build();
+type MailOptions = ConstructorParameters<typeof MailComposer>[0];
+
+// Quoted-printable, not nodemailer's default choice of base64 words for non-ASCII headers: its
+// base64 word splitter keeps only the common emoji's surrogate pairs together and cuts other
+// astral characters (𝐁, 𠀀…) in two, which the prospect would see as two U+FFFD. Its
+// quoted-printable splitter works on UTF-8 bytes and keeps every character whole.
+// A subject that itself reads like an encoded word (`=?utf-8?B?…?=`) would be decoded by the
+// prospect's client into something else; such a subject is sent wholly encoded instead.
+async function build(mail: MailOptions): Promise<string> {
+  const options: MailOptions = { ...mail, textEncoding: 'quoted-printable' };
+  if (typeof mail.subject === 'string' && mail.subject.includes('=?')) {
+    const subject = { prepared: true, foldLines: true, value: mimeFuncs.encodeWord(mail.subject, 'Q', 52) };
+    options.headers = { ...(mail.headers as object), Subject: subject as { prepared: boolean; value: string } };
+    delete options.subject;
+  }
+  const raw = await new MailComposer(options).compile().build();
   return raw.toString('utf8');
 }
 
@@ -74,7 +89,7 @@ export async function composeReply(m: ReplyMail): Promise<Composed> {
     `<blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${o.html || textToHtml(o.text)}</blockquote></div>\n`;
   const raw = await build({
     from: m.from,
-    to: [{ name: headerText(m.to.name), address: m.to.address }],
+    to: [{ name: displayName(m.to.name), address: m.to.address }],
     subject: m.subject,
     messageId: m.messageId,
     date: new Date(m.date),
