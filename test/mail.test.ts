@@ -119,8 +119,9 @@ for (const dialect of DIALECTS) {
     it('a send with nothing to send is 400 and changes nothing', async () => {
       const { workspace, headers } = await makeWorkspace(db);
       const reply = await newReply(headers);
-      for (const payload of [undefined, {}, { message: '' }, { message: '  \n ' }]) {
-        const res = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, ...(payload !== undefined && { payload }) });
+      const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+      for (const payload of [undefined, '', {}, { message: '' }, { message: '  \n ' }]) {
+        const res = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers: jsonHeaders, ...(payload !== undefined && { payload }) });
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({ data: null, error: "Nothing to send: give a message, or set the reply's ai_response first" });
       }
