@@ -308,6 +308,24 @@ for (const dialect of DIALECTS) {
       expect(out.error).toMatch(/^gave up after 2 attempts/);
     });
 
+    it('an SMTP server that stops answering is a temporary failure, retried until it answers', async () => {
+      const { headers } = await makeWorkspace(db);
+      const reply = await newReply(headers);
+      const slow = await startSmtp();
+      let stalls = 1;
+      slow.refuse.data = () => (stalls-- > 0 ? { code: 0, message: 'stall' } : null);
+      const staller = new Worker(db, { [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: slow.url, retrySchedule: [0], timeouts: { socket: 300 } }) });
+      try {
+        await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Are you there?' } });
+        await staller.drain();
+        expect(slow.to(reply.from_email)).toHaveLength(1);
+        const [out] = (await getReply(headers, reply.id)).outgoing;
+        expect(out).toMatchObject({ status: 'sent', attempts: 2 });
+      } finally {
+        await slow.close();
+      }
+    });
+
     it('without SMTP_URL the mail is captured whole in the database', async () => {
       const { workspace, headers } = await makeWorkspace(db);
       const reply = await newReply(headers);

@@ -15,7 +15,7 @@ export interface SmtpPeer {
   url: string;
   port: number;
   received: Received[];
-  /** Connections and DATA commands seen, accepted or not. */
+  /** Connections and DATA commands seen, accepted or not. A refusal with code 0 never answers. */
   seen: { connects: number; data: number };
   refuse: { connect?: () => { code: number; message: string } | null; data?: () => { code: number; message: string } | null };
   /** Mail received whose envelope goes to `address`. */
@@ -48,6 +48,8 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const r = peer.refuse.data?.();
+        // code 0: never answer, like a server that hangs after the data
+        if (r && r.code === 0) return;
         if (r) return cb(smtpError(r));
         const raw = Buffer.concat(chunks).toString('utf8');
         simpleParser(raw).then(

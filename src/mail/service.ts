@@ -110,7 +110,8 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
 
       const parent = normaliseMessageId(reply.message_id);
       const grandparent = normaliseMessageId(reply.in_reply_to);
-      const references = [grandparent, parent].filter((x): x is string => x !== null && x !== undefined);
+      // The parent's own References are not stored; its In-Reply-To and Message-ID are.
+      const references = [...new Set([grandparent, parent].filter((x): x is string => x !== null))];
       const messageId = newMessageId(from);
       const subject = replySubject(reply.subject);
       const composed = await composeReply({
@@ -120,7 +121,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
         messageId,
         date: at,
         inReplyTo: parent,
-        references: [...new Set(references)],
+        references,
         message,
         original: { from: { name: reply.from_name, address: to }, to: from, subject: reply.subject, date: reply.received_at, text: reply.body_text, html: reply.body_html },
       });
@@ -131,7 +132,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       }
       await moveStatusCount(trx, workspaceId, reply.status, 'sent');
       const outgoingId = crypto.randomUUID();
-      await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references: [...new Set(references)], composed, at });
+      await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at });
 
       const answer = { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const };
       await publishEvent(trx, workspaceId, 'reply.sent', {

@@ -11,6 +11,7 @@
 // sends it again on the retry (SMTP offers no exactly-once); receivers that dedupe by
 // Message-ID (most do) show it once.
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../db/connect.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
 import * as q from './queries.ts';
@@ -19,12 +20,17 @@ import type { MailSendPayload } from './service.ts';
 /** Seconds before each retry: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h (≈ 16 h in all). */
 export const DEFAULT_MAIL_RETRY_SCHEDULE = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800];
 
-/** An attempt that takes longer than this is abandoned (and retried); well under the job lease. */
-const ATTEMPT_TIMEOUT_MS = 40_000;
+/**
+ * SMTP timeouts (ms). An attempt that takes longer than `attempt` is abandoned and retried;
+ * it stays well under the job's 60-second lease, so no second worker takes the job while the
+ * first may still be sending it.
+ */
+export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000, attempt: 40_000 };
 
 export interface MailDeliveryOptions {
   smtpUrl: string | null;
   retrySchedule?: number[] | null;
+  timeouts?: Partial<typeof DEFAULT_SMTP_TIMEOUTS>;
 }
 
 interface SmtpError extends Error {
@@ -44,8 +50,9 @@ function describe(err: SmtpError): string {
 
 export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
   const schedule = opts.retrySchedule?.length ? opts.retrySchedule : DEFAULT_MAIL_RETRY_SCHEDULE;
+  const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...opts.timeouts };
   const transport = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never)
+    ? nodemailer.createTransport(new SMTPTransport({ url: opts.smtpUrl, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }))
     : null;
 
   return async (job: Job<MailSendPayload>): Promise<Outcome> => {
@@ -60,7 +67,7 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
 
     const envelope = { from: message.from_address, to: JSON.parse(message.to_addresses) as string[] };
     try {
-      const info = await withTimeout(transport.sendMail({ envelope, raw: message.raw }), ATTEMPT_TIMEOUT_MS);
+      const info = await withTimeout(transport.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
       await q.recordAttempt(db.kysely, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
       return { ok: true };
     } catch (e) {
