@@ -365,6 +365,36 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('concurrent forwards cannot overshoot the hourly quota', async () => {
+      const limited = await makeApp(dialect, { db, mail: { quotaPerHour: 3 } });
+      try {
+        const { workspace, headers } = await makeWorkspace(db);
+        const reply = await newReply(headers);
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers, payload: { to: [`c${i}@agency.example`] } })),
+        );
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+        expect(await outgoingCount(workspace.id)).toBe(3);
+      } finally {
+        await limited.close();
+        await worker.drain();
+      }
+    });
+
+    it('a mail job run again after its mail went out sends nothing more', async () => {
+      const { workspace, headers } = await makeWorkspace(db);
+      const reply = await newReply(headers);
+      await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Just once' } });
+      const row = await db.kysely.selectFrom('jobs').selectAll().where('workspace_id', '=', workspace.id).where('kind', '=', MAIL_SEND_JOB).executeTakeFirstOrThrow();
+      const handler = mailSendHandler(db, { smtpUrl: smtp.url });
+      const job = { id: row.id, workspaceId: row.workspace_id, kind: row.kind, payload: JSON.parse(row.payload), attempts: 1, maxAttempts: row.max_attempts, createdAt: row.created_at };
+      expect(await handler(job)).toEqual({ ok: true });
+      expect(await handler({ ...job, attempts: 2 })).toEqual({ ok: true });
+      expect(smtp.to(reply.from_email)).toHaveLength(1);
+      await worker.drain();
+      expect(smtp.to(reply.from_email)).toHaveLength(1);
+    });
+
     it('a key of workspace B gets 404 on send and forward of a reply of workspace A', async () => {
       const a = await makeWorkspace(db);
       const b = await makeWorkspace(db);
