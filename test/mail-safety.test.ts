@@ -10,7 +10,8 @@ import { displayName, headerText, parseAddress, replySubject } from '../src/mail
 import { composeForward, composeReply } from '../src/mail/compose.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';
 import { mailSendHandler } from '../src/mail/transport.ts';
-import { DIALECTS, inbound, makeApp, makeWorkspace, openDb } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import { openPrivateDb } from './private-db.ts';
 import { startSmtp, type SmtpPeer } from './smtp.ts';
 
 const NASTY = [
@@ -90,7 +91,7 @@ for (const dialect of DIALECTS) {
     let worker: Worker;
     beforeAll(async () => {
       smtp = await startSmtp();
-      db = await openDb(dialect);
+      db = await openPrivateDb(dialect, 'mailsafety');
       ({ app } = await makeApp(dialect, { db }));
       worker = new Worker(db, { [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0] }) });
     });
@@ -115,7 +116,7 @@ for (const dialect of DIALECTS) {
           const sent = await app.inject({ method: 'POST', url: `/api/replies/${id}/send`, headers, payload: { message: `Hello ${fromName}\n${subject}` } });
           expect(sent.statusCode).toBe(200);
           await worker.drain();
-          // Filtered by recipient: on PostgreSQL this worker may also deliver other files' mail.
+          // Filtered by recipient: every case mails a new prospect.
           const mails = smtp.to(body.from_email);
           expect(mails).toHaveLength(1);
           const got = mails[0]!;

@@ -4,7 +4,8 @@ import { Worker } from '../src/jobs/queue.ts';
 import { replySubject, forwardSubject } from '../src/mail/address.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';
 import { mailSendHandler } from '../src/mail/transport.ts';
-import { DIALECTS, inbound, makeApp, makeWorkspace, openDb } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import { openPrivateDb } from './private-db.ts';
 import { startSmtp, type SmtpPeer } from './smtp.ts';
 
 type App = Awaited<ReturnType<typeof makeApp>>['app'];
@@ -19,7 +20,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       smtp = await startSmtp();
-      db = await openDb(dialect);
+      db = await openPrivateDb(dialect, 'mail');
       ({ app } = await makeApp(dialect, { db }));
       worker = new Worker(db, { [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0, 0, 0] }) });
       closers.push(() => app.close(), () => smtp.close());
