@@ -1,7 +1,7 @@
 // The service as a real process: killed with SIGKILL before its worker delivered a mail, then
-// restarted, it delivers that mail exactly once. And the `mail list` command. SQLite files
-// only: a child process's worker claims every due job of its database, so it gets a database
-// of its own rather than the PostgreSQL one the other test files share.
+// restarted, it delivers that mail exactly once. And the `mail list` command. The server gets
+// a database of its own (a SQLite file, or a new PostgreSQL database): its worker claims every
+// due job of its database, and must not take the other test files' mail.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -12,7 +12,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';
 import { mailSendHandler } from '../src/mail/transport.ts';
-import { inbound, makeApp, makeWorkspace, tempDir } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace, tempDir } from './helpers.ts';
+import { openPrivateDatabase } from './private-db.ts';
 import { startSmtp } from './smtp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -59,64 +60,66 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-describe('a real server process (sqlite file)', () => {
-  it('killed with SIGKILL before delivering, then restarted, delivers the mail exactly once', async () => {
-    const file = path.join(tempDir(), 'crash.db');
-    const db = connect({ dialect: 'sqlite', filename: file });
-    await migrateToLatest(db);
-    const { workspace, headers } = await makeWorkspace(db);
-    const smtp = await startSmtp();
-    // Until the kill, the SMTP server turns every connection away with a temporary error.
-    smtp.refuse.connect = () => ({ code: 421, message: '4.3.2 Service not available, closing channel' });
-    const port = await freePort();
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `file:${file}`, SMTP_URL: smtp.url, MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
-    const base = `http://127.0.0.1:${port}`;
-    const json = { ...headers, 'content-type': 'application/json' };
-    try {
-      const first = serve(env);
-      await healthy(port, first);
-      const body = inbound();
-      const created = await fetch(`${base}/api/replies`, { method: 'POST', headers: json, body: JSON.stringify(body) });
-      expect(created.status).toBe(201);
-      const reply = (await created.json()).data;
-      const sent = await fetch(`${base}/api/replies/${reply.id}/send`, { method: 'POST', headers: json, body: JSON.stringify({ message: 'Exactly once, please.' }) });
-      expect(sent.status).toBe(200);
+for (const dialect of DIALECTS) {
+  describe(`a real server process (${dialect})`, () => {
+    it('killed with SIGKILL before delivering, then restarted, delivers the mail exactly once', async () => {
+      const { db, url } = await openPrivateDatabase(dialect, 'crash');
+      const { workspace, headers } = await makeWorkspace(db);
+      const smtp = await startSmtp();
+      // Until the kill, the SMTP server turns every connection away with a temporary error.
+      smtp.refuse.connect = () => ({ code: 421, message: '4.3.2 Service not available, closing channel' });
+      const port = await freePort();
+      const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
+      const base = `http://127.0.0.1:${port}`;
+      const json = { ...headers, 'content-type': 'application/json' };
+      try {
+        const first = serve(env);
+        await healthy(port, first);
+        const body = inbound();
+        const created = await fetch(`${base}/api/replies`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+        expect(created.status).toBe(201);
+        const reply = (await created.json()).data;
+        const sent = await fetch(`${base}/api/replies/${reply.id}/send`, { method: 'POST', headers: json, body: JSON.stringify({ message: 'Exactly once, please.' }) });
+        expect(sent.status).toBe(200);
 
-      // Kill once the worker has tried and been turned away, and its job waits for a retry.
-      // (Killed in the middle of an attempt, the job would wait out its 60-second lease first.)
-      await smtp.waitFor(() => smtp.seen.connects >= 1, 60_000);
-      const until = Date.now() + 60_000;
-      while ((await db.kysely.selectFrom('jobs').select('status').where('workspace_id', '=', workspace.id).executeTakeFirst())?.status !== 'queued') {
-        if (Date.now() > until) throw new Error('the job never went back to queued');
-        await new Promise((r) => setTimeout(r, 20));
+        // Kill once the worker has tried and been turned away, and its job waits for a retry.
+        // (Killed in the middle of an attempt, the job would wait out its 60-second lease first.)
+        await smtp.waitFor(() => smtp.seen.connects >= 1, 60_000);
+        const until = Date.now() + 60_000;
+        while ((await db.kysely.selectFrom('jobs').select('status').where('workspace_id', '=', workspace.id).executeTakeFirst())?.status !== 'queued') {
+          if (Date.now() > until) throw new Error('the job never went back to queued');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        first.child.kill('SIGKILL');
+        await first.exited;
+        const queued = await db.kysely.selectFrom('outgoing_messages').select(['status', 'attempts']).where('workspace_id', '=', workspace.id).execute();
+        expect(queued).toEqual([{ status: 'queued', attempts: expect.any(Number) }]);
+        expect(smtp.to(body.from_email)).toHaveLength(0);
+
+        smtp.refuse.connect = undefined;
+        const second = serve(env);
+        await healthy(port, second);
+        await smtp.waitFor(() => smtp.to(body.from_email).length > 0, 60_000);
+        // a duplicate would come within the next retry interval or two
+        await new Promise((r) => setTimeout(r, 2500));
+        const delivered = smtp.to(body.from_email);
+        expect(delivered).toHaveLength(1);
+        expect(delivered[0]!.mail.text).toContain('Exactly once, please.');
+        const read = await (await fetch(`${base}/api/replies/${reply.id}`, { headers })).json();
+        expect(read.data.status).toBe('sent');
+        expect(read.data.outgoing).toEqual([expect.objectContaining({ status: 'sent', message_id: delivered[0]!.mail.messageId })]);
+
+        second.child.kill('SIGTERM');
+        await second.exited;
+      } finally {
+        await smtp.close();
+        await db.close();
       }
-      first.child.kill('SIGKILL');
-      await first.exited;
-      const queued = await db.kysely.selectFrom('outgoing_messages').select(['status', 'attempts']).where('workspace_id', '=', workspace.id).execute();
-      expect(queued).toEqual([{ status: 'queued', attempts: expect.any(Number) }]);
-      expect(smtp.to(body.from_email)).toHaveLength(0);
+    }, 240_000);
+  });
+}
 
-      smtp.refuse.connect = undefined;
-      const second = serve(env);
-      await healthy(port, second);
-      await smtp.waitFor(() => smtp.to(body.from_email).length > 0, 60_000);
-      // a duplicate would come within the next retry interval or two
-      await new Promise((r) => setTimeout(r, 2500));
-      const delivered = smtp.to(body.from_email);
-      expect(delivered).toHaveLength(1);
-      expect(delivered[0]!.mail.text).toContain('Exactly once, please.');
-      const read = await (await fetch(`${base}/api/replies/${reply.id}`, { headers })).json();
-      expect(read.data.status).toBe('sent');
-      expect(read.data.outgoing).toEqual([expect.objectContaining({ status: 'sent', message_id: delivered[0]!.mail.messageId })]);
-
-      second.child.kill('SIGTERM');
-      await second.exited;
-    } finally {
-      await smtp.close();
-      await db.close();
-    }
-  }, 240_000);
-
+describe('the replydesk command', () => {
   it('`replydesk mail list` shows captured and queued mail of a workspace', async () => {
     const file = path.join(tempDir(), 'cli.db');
     const db = connect({ dialect: 'sqlite', filename: file });
