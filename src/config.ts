@@ -65,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL: expected smtp://host:port');
 
-  const mailQuotaPerHour = Number(env.MAIL_QUOTA_PER_HOUR ?? DEFAULT_MAIL_QUOTA_PER_HOUR);
+  const mailQuotaPerHour = Number(env.MAIL_QUOTA_PER_HOUR || DEFAULT_MAIL_QUOTA_PER_HOUR);
   if (!Number.isSafeInteger(mailQuotaPerHour) || mailQuotaPerHour < 0) problems.push('MAIL_QUOTA_PER_HOUR: expected a whole number of recipients per hour, e.g. 200');
 
   let mailRetrySchedule: number[] | null = null;
