@@ -62,16 +62,19 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('POST') || !route.url.startsWith('/api/')) return;
     route.schema ??= {};
-    const headers = (route.schema.headers ?? { type: 'object', properties: {} }) as { type: string; properties: Record<string, unknown> };
-    headers.properties = {
-      ...headers.properties,
-      [IDEMPOTENCY_HEADER]: {
-        type: 'string',
-        maxLength: 255,
-        description: 'Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again.',
+    // a copy: a headers schema the route shares with others is left as it was
+    const given = (route.schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+    route.schema.headers = {
+      ...given,
+      properties: {
+        ...given.properties,
+        [IDEMPOTENCY_HEADER]: {
+          type: 'string',
+          maxLength: 255,
+          description: 'Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again.',
+        },
       },
     };
-    route.schema.headers = headers;
   });
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -136,9 +139,13 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
     const held = request.idempotency;
     if (!held) return payload;
     request.idempotency = null;
-    const where = k.updateTable('idempotency_keys').where('workspace_id', '=', held.workspaceId).where('key', '=', held.key);
     if (isStored(reply.statusCode) && (typeof payload === 'string' || payload === undefined || payload === null)) {
-      await where.set({ state: 'done', response_status: reply.statusCode, response_body: (payload as string | null) ?? '' }).execute();
+      await k
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', response_status: reply.statusCode, response_body: (payload as string | null) ?? '' })
+        .where('workspace_id', '=', held.workspaceId)
+        .where('key', '=', held.key)
+        .execute();
     } else {
       await k.deleteFrom('idempotency_keys').where('workspace_id', '=', held.workspaceId).where('key', '=', held.key).execute();
     }
