@@ -24,6 +24,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const KEY_TTL_MS = 24 * 3_600_000;
 export const LOCK_TIMEOUT_MS = 60_000;
+const SWEEP_PROBABILITY = 0.01;
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 
@@ -96,6 +97,11 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
         .executeTakeFirst();
       if (inserted) {
         request.idempotency = { workspaceId, key: given };
+        // Expired keys are swept now and then by the requests that add keys, through the
+        // created_at index: no scheduler to run, and the table stays about a day deep.
+        if (Math.random() < SWEEP_PROBABILITY) {
+          await k.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEY_TTL_MS).toISOString()).execute();
+        }
         return;
       }
 
