@@ -24,6 +24,7 @@ export async function serve(config: Config = loadConfig()) {
   const app = await buildApp({
     db,
     redis,
+    mail: { quotaPerHour: config.mailQuotaPerHour },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

@@ -3,6 +3,7 @@ import type { Db } from './connect.ts';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_jobs.ts';
 import * as m0003 from './migrations/0003_events.ts';
+import * as m0004 from './migrations/0004_mail.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_jobs': m0002,
   '0003_events': m0003,
+  '0004_mail': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

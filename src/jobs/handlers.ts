@@ -2,6 +2,8 @@
 // process (mail, webhook deliveries) is a kind here.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { mailSendHandler } from '../mail/transport.ts';
+import { MAIL_SEND_JOB } from '../mail/service.ts';
 import type { Handler } from './queue.ts';
 
 export interface HandlerDeps {
@@ -9,6 +11,8 @@ export interface HandlerDeps {
   config: Config;
 }
 
-export function buildHandlers(_deps: HandlerDeps): Record<string, Handler> {
-  return {};
+export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
+  return {
+    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
+  };
 }
