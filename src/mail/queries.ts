@@ -2,6 +2,7 @@
 // the worker's (by message id) run on rows the service wrote.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database, OutgoingMessageTable, OutgoingStatus } from '../db/types.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -65,15 +66,18 @@ export function insertOutgoing(db: Q, row: OutgoingMessageTable) {
   return db.insertInto('outgoing_messages').values(row).execute();
 }
 
-export function listOutgoingForReply(db: Q, workspaceId: string, replyId: string) {
-  return db
+// On the single read of every reply: a hot path, so compiled once (db/prepared.ts).
+const outgoingOfReply = prepared(['ws', 'replyId'], (db, a) =>
+  db
     .selectFrom('outgoing_messages')
     .select(['id', 'kind', 'to_addresses', 'subject', 'status', 'message_id', 'last_error', 'attempts', 'created_at', 'sent_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('reply_id', '=', replyId)
+    .where('workspace_id', '=', a.ws)
+    .where('reply_id', '=', a.replyId)
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+    .orderBy('id', 'asc'));
+
+export function listOutgoingForReply(db: Q, workspaceId: string, replyId: string) {
+  return outgoingOfReply(db, { ws: workspaceId, replyId });
 }
 
 export function listOutgoing(db: Q, opts: { workspaceId?: string; status?: OutgoingStatus; limit: number }) {
