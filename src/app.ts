@@ -11,7 +11,8 @@ import type { Db } from './db/connect.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { ErrorBody } from './http/schemas.ts';
-import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
+import { containsNul, schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
+import { Errors } from './http/errors.ts';
 import { CURRENT_API_VERSION, VERSION_HEADER } from './http/versioning.ts';
 import { KeyAuthenticator } from './workspaces/service.ts';
 import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
@@ -24,6 +25,11 @@ import { connectionRoutes } from './connections/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { Delivery, Endpoint } from './webhooks/schemas.ts';
 import type { WebhookSettings } from './webhooks/service.ts';
+import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config.ts';
+import { idempotencyPlugin } from './http/idempotency.ts';
+import { mailRoutes } from './mail/routes.ts';
+import { OutgoingMessage } from './mail/schemas.ts';
+import type { MailOptions } from './mail/service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -38,6 +44,8 @@ export interface AppDeps {
    * fine for tests that never deliver, never for main.ts.
    */
   webhooks?: Partial<WebhookSettings>;
+  /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
+  mail?: Partial<MailOptions>;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -75,7 +83,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
-  for (const schema of [ErrorBody, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, {
@@ -95,6 +103,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // PostgreSQL cannot store NUL in text, and no field has a use for it: refused everywhere
+  // with a 400 rather than failing as a 500 on one dialect and stored on the other.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body)) throw Errors.NulInBody();
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({
       method: request.method,
@@ -108,6 +121,7 @@ export async function buildApp(deps: AppDeps) {
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
   await registerAuth(app, { authenticator, redis: deps.redis ?? null });
+  await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     await sql`select 1`.execute(deps.db.kysely);
@@ -125,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
   };
   await app.register(webhookRoutes, { ...opts, settings });
+  await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });

@@ -12,6 +12,10 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | null;
   smtpUrl: string | null;
+  /** Recipients a workspace may mail per hour (sends and forwards together). */
+  mailQuotaPerHour: number;
+  /** Seconds between delivery attempts of one mail; null keeps the default schedule. */
+  mailRetrySchedule: number[] | null;
   webhookAllowPrivateNetworks: boolean;
   webhookRetrySchedule: number[] | null;
   /** Seconds a webhook delivery may take before it counts as a failed attempt. */
@@ -30,6 +34,8 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+export const DEFAULT_MAIL_QUOTA_PER_HOUR = 200;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -64,6 +70,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL: expected smtp://host:port');
+
+  const mailQuotaPerHour = Number(env.MAIL_QUOTA_PER_HOUR || DEFAULT_MAIL_QUOTA_PER_HOUR);
+  if (!Number.isSafeInteger(mailQuotaPerHour) || mailQuotaPerHour < 0) problems.push('MAIL_QUOTA_PER_HOUR: expected a whole number of recipients per hour, e.g. 200');
+
+  let mailRetrySchedule: number[] | null = null;
+  if (env.MAIL_RETRY_SCHEDULE) {
+    mailRetrySchedule = env.MAIL_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()));
+    if (mailRetrySchedule.some((n) => !Number.isFinite(n) || n < 0)) {
+      problems.push('MAIL_RETRY_SCHEDULE: expected comma-separated non-negative seconds, e.g. 5,30,300');
+    }
+  }
 
   const allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'false';
   if (allowPrivate !== 'true' && allowPrivate !== 'false') {
@@ -112,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     redisUrl,
     smtpUrl,
+    mailQuotaPerHour,
+    mailRetrySchedule,
     webhookAllowPrivateNetworks: allowPrivate === 'true',
     webhookRetrySchedule,
     webhookTimeoutSeconds,

@@ -12,10 +12,21 @@ export async function serve(config: Config = loadConfig()) {
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
-  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  let redisWarned = 0;
+  const redis = config.redisUrl
+    ? await connectRedis(config.redisUrl, {
+        // at most one warning a minute while Redis is away
+        onError: (err) => {
+          if (Date.now() - redisWarned < 60_000) return;
+          redisWarned = Date.now();
+          console.error(JSON.stringify({ level: 40, msg: 'redis unavailable; rate limits pass until it is back', err: err.message }));
+        },
+      })
+    : null;
   const app = await buildApp({
     db,
     redis,
+    mail: { quotaPerHour: config.mailQuotaPerHour },
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

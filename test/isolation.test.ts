@@ -73,6 +73,19 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B cannot send or forward A's reply", async () => {
+      const before = await snapshot();
+      const send = await call('POST /api/replies/:id/send', `/api/replies/${A.reply}/send`, b.headers, { message: 'hijacked' });
+      expect(send.statusCode).toBe(404);
+      expect(send.json()).toEqual({ data: null, error: 'Reply not found' });
+      const forward = await call('POST /api/replies/:id/forward', `/api/replies/${A.reply}/forward`, b.headers, { to: ['thief@example.com'] });
+      expect(forward.statusCode).toBe(404);
+      expect(forward.json()).toEqual({ data: null, error: 'Reply not found' });
+      const outgoing = await ctx.db.kysely.selectFrom('outgoing_messages').select('id').where('reply_id', '=', A.reply!).execute();
+      expect(outgoing).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    });
+
     it("B's ingestion of the same sender and message_id creates B's own contact and reply", async () => {
       const before = await snapshot();
       const res = await call('POST /api/replies', '/api/replies', b.headers, inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>' }));

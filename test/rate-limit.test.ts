@@ -66,8 +66,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('an unreachable Redis lets requests through instead of failing them', async () => {
-      const down = connectRedis('redis://127.0.0.1:1');
-      down.on('error', () => {});
+      const down = await connectRedis('redis://127.0.0.1:1', { waitMs: 300 });
       const app = await makeApp(dialect, { db: ctx.db, redis: down });
       try {
         const ws = await makeWorkspace(ctx.db, { rateLimit: 1 });
@@ -94,8 +93,8 @@ if (!redisUrl && process.env.TEST_REQUIRE_SERVICES) throw new Error('TEST_REQUIR
 describe.runIf(Boolean(redisUrl))('rate limits shared through Redis', () => {
   it('two instances on one Redis share one workspace limit', async () => {
     const db = await openDb('sqlite');
-    const redisA = connectRedis(redisUrl!);
-    const redisB = connectRedis(redisUrl!);
+    const redisA = await connectRedis(redisUrl!);
+    const redisB = await connectRedis(redisUrl!);
     const one = await makeApp('sqlite', { db, redis: redisA });
     const two = await makeApp('sqlite', { db, redis: redisB });
     try {

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { connect, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { Plan } from '../db/types.ts';
+import type { OutgoingStatus, Plan } from '../db/types.ts';
+import { getOutgoing, listOutgoing } from '../mail/queries.ts';
+import { OUTGOING_STATUSES } from '../mail/schemas.ts';
 import { parsePermissions, PERMISSIONS } from '../workspaces/keys.ts';
 import { createApiKey, createWorkspace, listApiKeys, PLAN_LIMITS, revokeApiKey } from '../workspaces/service.ts';
 import { seed } from './seed.ts';
@@ -19,6 +21,9 @@ const USAGE = `Usage: replydesk <command> [options]
   key list --workspace ID
   key revoke --workspace ID --id KEY_ID
   seed --workspace ID [--replies N]         load realistic demo data
+  mail list [--workspace ID] [--status S] [--limit N]
+                                            outgoing mail, newest first (captured, queued, sent, failed)
+  mail show --id MESSAGE_ID                 one outgoing mail with its raw MIME
 
 Options: --json prints {"data": …} for programs. DATABASE_URL selects the database.
 Permissions: ${PERMISSIONS.join(', ')} (default: all).`;
@@ -37,6 +42,8 @@ const { values, positionals } = (() => {
         permissions: { type: 'string' },
         id: { type: 'string' },
         replies: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -56,7 +63,7 @@ const required = (name: keyof typeof values): string => {
   if (typeof v !== 'string' || !v) throw new UsageError(`--${name} is required`);
   return v;
 };
-const positiveInt = (name: 'rate-limit' | 'replies'): number | undefined => {
+const positiveInt = (name: 'rate-limit' | 'replies' | 'limit'): number | undefined => {
   const v = values[name];
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -148,6 +155,25 @@ async function run(): Promise<void> {
       const workspaceId = required('workspace');
       const summary = await withDb((db) => seed(db, workspaceId, { replies: positiveInt('replies') ?? 300 }));
       out(summary, `Seeded workspace ${workspaceId}: ${summary.categories} categories, ${summary.clients} clients, ${summary.replies} replies from ${summary.contacts} contacts.`);
+      return;
+    }
+    case 'mail list': {
+      const status = values.status as OutgoingStatus | undefined;
+      if (status !== undefined && !(OUTGOING_STATUSES as readonly string[]).includes(status)) {
+        throw new UsageError(`--status must be one of ${OUTGOING_STATUSES.join(', ')}`);
+      }
+      const rows = await withDb((db) => listOutgoing(db.kysely, { workspaceId: values.workspace, status, limit: positiveInt('limit') ?? 50 }));
+      const data = rows.map((r) => ({ ...r, to: JSON.parse(r.to_addresses) as string[], to_addresses: undefined }));
+      out(data, data.length
+        ? data.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(7)}  ${m.to.join(', ')}  "${m.subject}"  ${m.message_id}${m.last_error ? `  error: ${m.last_error}` : ''}  (id ${m.id})`).join('\n')
+        : 'No outgoing mail.');
+      return;
+    }
+    case 'mail show': {
+      const id = required('id');
+      const row = await withDb((db) => getOutgoing(db.kysely, id));
+      if (!row) throw new Error(`No outgoing mail with id ${id}`);
+      out({ ...row, to: JSON.parse(row.to_addresses) as string[] }, `${row.status} ${row.kind} ${row.created_at}${row.last_error ? `\nerror: ${row.last_error}` : ''}\n\n${row.raw}`);
       return;
     }
     default:

@@ -204,6 +204,53 @@ export interface WebhookAttemptTable {
   created_at: string;
 }
 
+export type OutgoingKind = 'send' | 'forward';
+/** queued → sent | failed; captured when no SMTP_URL is configured. */
+export type OutgoingStatus = 'queued' | 'sent' | 'failed' | 'captured';
+
+/** One outgoing mail (send or forward), its MIME as built at request time, and its fate. */
+export interface OutgoingMessageTable {
+  id: string;
+  workspace_id: string;
+  reply_id: string;
+  kind: OutgoingKind;
+  from_address: string;
+  /** JSON text: array of addresses. */
+  to_addresses: string;
+  recipient_count: number;
+  subject: string;
+  /** Our Message-ID, with angle brackets. */
+  message_id: string;
+  in_reply_to: string | null;
+  references: string | null;
+  text: string;
+  html: string;
+  raw: string;
+  status: OutgoingStatus;
+  attempts: number;
+  last_error: string | null;
+  smtp_response: string | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+export type IdempotencyState = 'in_progress' | 'done';
+
+export interface IdempotencyKeyTable {
+  workspace_id: string;
+  key: string;
+  method: string;
+  path: string;
+  /** SHA-256 of method, path and the canonical JSON of the body. */
+  request_hash: string;
+  state: IdempotencyState;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  locked_at: string;
+}
+
 export interface Database {
   workspaces: WorkspaceTable;
   workspace_counts: WorkspaceCountsTable;
@@ -219,6 +266,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  outgoing_messages: OutgoingMessageTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type Workspace = Selectable<WorkspaceTable>;

@@ -28,8 +28,22 @@ declare module 'fastify' {
  * unreachable (no offline queue, one try), so the limiter lets requests through instead of
  * holding them until Redis comes back.
  */
-export function connectRedis(url: string): Redis {
-  return new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+export async function connectRedis(url: string, opts: { waitMs?: number; onError?: (err: Error) => void } = {}): Promise<Redis> {
+  const waitMs = opts.waitMs ?? 5_000;
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  redis.on('error', opts.onError ?? (() => {}));
+  // Until the first connection is up every command would fail and pass unlimited, so the
+  // caller waits for it (bounded: an unreachable Redis must not keep the API from starting).
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, waitMs);
+    redis.once('ready', done);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+  });
+  return redis;
 }
 
 /** Requests per minute for requests without a valid key, per client address. */

@@ -24,6 +24,7 @@ export const Errors = {
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
+  NulInBody: define(400, 'NUL_IN_BODY', 'Text in the request body must not contain NUL characters (\\u0000)'),
   BadRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   UnsupportedVersion: (version: string, supported: readonly string[]) =>
     new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),
@@ -35,4 +36,18 @@ export const Errors = {
     new AppError(400, 'UNKNOWN_EVENT_TYPES', `Unknown event type(s): ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`),
   EndpointDisabled: define(409, 'ENDPOINT_DISABLED', 'The webhook endpoint is disabled; enable it with PATCH {"enabled": true} first'),
   DeliveryInProgress: define(409, 'DELIVERY_IN_PROGRESS', 'The delivery is still being attempted; wait for it to succeed or fail'),
+  // Sending and forwarding (SPEC.md §4.4, §4.5; the first two are SPEC's words exactly).
+  NoRecipients: define(400, 'NO_RECIPIENTS', 'At least one recipient email is required'),
+  InvalidEmail: (address: string) => new AppError(400, 'INVALID_EMAIL', `Invalid email address: ${address}`),
+  TooManyRecipients: (max: number) => new AppError(400, 'TOO_MANY_RECIPIENTS', `Too many recipients: a forward goes to at most ${max} addresses`),
+  NothingToSend: define(400, 'NOTHING_TO_SEND', 'Nothing to send: give a message, or set the reply\'s ai_response first'),
+  UnmailableAddress: (field: string, address: string) =>
+    new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
+  ReplyAlreadySent: define(409, 'REPLY_ALREADY_SENT', 'This reply was already sent'),
+  MailQuotaExceeded: (limit: number, minutes: number) =>
+    new AppError(429, 'MAIL_QUOTA_EXCEEDED', `Sending quota of ${limit} recipients per hour reached for this workspace; nothing was sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
+  // Idempotency-Key (docs/mail.md)
+  InvalidIdempotencyKey: define(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
+  IdempotencyKeyReused: define(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request'),
+  IdempotencyKeyInProgress: define(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress'),
 };

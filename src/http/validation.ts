@@ -82,3 +82,11 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
   const first = errors[0];
   return new Error(first ? describeValidationError(first, dataVar) : `Invalid ${dataVar}`);
 }
+
+/** True when any string in a parsed JSON body (keys included) holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}

@@ -4,6 +4,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { deliveryHandler } from '../webhooks/deliver.ts';
 import { DELIVER_JOB } from '../webhooks/events.ts';
+import { mailSendHandler } from '../mail/transport.ts';
+import { MAIL_SEND_JOB } from '../mail/service.ts';
 import type { Handler } from './queue.ts';
 
 export interface HandlerDeps {
@@ -22,5 +24,6 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
       retrySchedule: deps.config.webhookRetrySchedule,
       timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
     }),
+    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
   };
 }

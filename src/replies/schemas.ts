@@ -57,6 +57,7 @@ export const ReplyDetail = Type.Object(
       company: Nullable(Type.String()),
     }),
     thread: Type.Array(ThreadItem),
+    outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
   },
   { $id: 'ReplyDetail' },
 );

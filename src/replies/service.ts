@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
+import { outgoingForReply } from '../mail/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import type { Ingest, PatchReply } from './schemas.ts';
 import { STATUSES } from './schemas.ts';
@@ -45,7 +46,9 @@ export function toListItem(r: q.ReplyListRow) {
 
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 
-function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[]) {
+type Outgoing = Awaited<ReturnType<typeof outgoingForReply>>;
+
+function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing) {
   const item = toListItem(r);
   return {
     ...item,
@@ -53,6 +56,7 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[]) {
     client: r.client_id && r.client_name !== null ? { id: r.client_id, name: r.client_name, service_description: r.client_service_description! } : null,
     contact: { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company },
     thread: thread.map((t) => ({ from: t.from_address, to: t.to_address, subject: t.subject, body: t.body, sent_at: t.sent_at })),
+    outgoing,
   };
 }
 export type ReplyDetail = ReturnType<typeof toDetail>;
@@ -66,12 +70,13 @@ export async function listReplies(db: Db, workspaceId: string, opts: { status?: 
 }
 
 export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
-  const [row, thread] = await Promise.all([
+  const [row, thread, outgoing] = await Promise.all([
     q.getReplyDetail(db.kysely, workspaceId, id),
     q.getThread(db.kysely, workspaceId, id),
+    outgoingForReply(db, workspaceId, id),
   ]);
   if (!row) throw Errors.ReplyNotFound();
-  return toDetail(row, thread);
+  return toDetail(row, thread, outgoing);
 }
 
 /**
@@ -261,6 +266,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       client,
       contact: { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company },
       thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
+      outgoing: [],
     };
     if (contactCreated) {
       await publishEvent(trx, workspaceId, 'contact.created', {

@@ -1,0 +1,162 @@
+// Idempotency-Key on every POST under /api, with Stripe's semantics (docs/mail.md):
+//
+//  - The first request with a key inserts the key's row (state in_progress) before its handler
+//    runs. The row's primary key (workspace_id, key) is the lock: a concurrent request with the
+//    same key cannot insert it and gets 409 at once, so two requests with one key never both
+//    execute. Nothing waits on a database lock.
+//  - When the handler has answered, the status and body are stored (state done). A later
+//    request with the same key and the same request (method, path, canonical JSON body) within
+//    24 hours gets that answer again, with `Idempotent-Replayed: true`, without running.
+//  - The same key with a different request gets 422: a key names one request.
+//  - Requests refused before the handler ran (bad key, bad body, rate limit) store nothing.
+//    5xx and 429 answers are not stored either: the row is deleted, so the client's retry with
+//    the same key runs again, as it should after a transient failure.
+//  - A process that dies mid-request leaves its row in_progress; after LOCK_TIMEOUT_MS another
+//    request with the key takes it over. The domain guards (a reply is sent once, ingestion
+//    dedupes by message_id) keep such a re-run harmless where it matters.
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/connect.ts';
+import { Errors } from './errors.ts';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const KEY_TTL_MS = 24 * 3_600_000;
+export const LOCK_TIMEOUT_MS = 60_000;
+const SWEEP_PROBABILITY = 0.01;
+
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when this request holds an Idempotency-Key row and must settle it. */
+    idempotency: { workspaceId: string; key: string } | null;
+  }
+}
+
+/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are one request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function requestHash(request: FastifyRequest): string {
+  return crypto.createHash('sha256').update(`${request.method}\n${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+}
+
+const isStored = (status: number) => status < 500 && status !== 429;
+
+async function idempotency(app: FastifyInstance, opts: { db: Db }) {
+  const k = opts.db.kysely;
+  app.decorateRequest('idempotency', null);
+
+  // Shown in the OpenAPI document of every POST under /api.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !route.url.startsWith('/api/')) return;
+    route.schema ??= {};
+    // a copy: a headers schema the route shares with others is left as it was
+    const given = (route.schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+    route.schema.headers = {
+      ...given,
+      properties: {
+        ...given.properties,
+        [IDEMPOTENCY_HEADER]: {
+          type: 'string',
+          maxLength: 255,
+          description: 'Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again.',
+        },
+      },
+    };
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'POST' || !request.principal || !request.url.startsWith('/api/')) return;
+    const given = request.headers[IDEMPOTENCY_HEADER];
+    if (given === undefined) return;
+    if (typeof given !== 'string' || !KEY_SHAPE.test(given)) throw Errors.InvalidIdempotencyKey();
+    const workspaceId = request.principal.workspaceId;
+    const hash = requestHash(request);
+
+    for (let round = 0; round < 3; round++) {
+      const now = new Date();
+      const nowIso = now.toISOString();
+      const inserted = await k
+        .insertInto('idempotency_keys')
+        .values({ workspace_id: workspaceId, key: given, method: request.method, path: request.url, request_hash: hash, state: 'in_progress', response_status: null, response_body: null, created_at: nowIso, locked_at: nowIso })
+        .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (inserted) {
+        request.idempotency = { workspaceId, key: given };
+        // Expired keys are swept now and then by the requests that add keys, through the
+        // created_at index: no scheduler to run, and the table stays about a day deep.
+        if (Math.random() < SWEEP_PROBABILITY) {
+          await k.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEY_TTL_MS).toISOString()).execute();
+        }
+        return;
+      }
+
+      const row = await k.selectFrom('idempotency_keys').selectAll().where('workspace_id', '=', workspaceId).where('key', '=', given).executeTakeFirst();
+      if (!row) continue;
+      if (new Date(row.created_at).getTime() < now.getTime() - KEY_TTL_MS) {
+        // Expired: forget it and try again as a new key.
+        await k.deleteFrom('idempotency_keys').where('workspace_id', '=', workspaceId).where('key', '=', given).where('created_at', '=', row.created_at).execute();
+        continue;
+      }
+      if (row.request_hash !== hash) throw Errors.IdempotencyKeyReused();
+      if (row.state === 'done') {
+        return reply
+          .code(row.response_status ?? 200)
+          .header(REPLAYED_HEADER, 'true')
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(row.response_body ?? '');
+      }
+      if (new Date(row.locked_at).getTime() > now.getTime() - LOCK_TIMEOUT_MS) throw Errors.IdempotencyKeyInProgress();
+      // Abandoned by a process that died mid-request: take it over, if no one else just did.
+      const taken = await k
+        .updateTable('idempotency_keys')
+        .set({ locked_at: nowIso })
+        .where('workspace_id', '=', workspaceId)
+        .where('key', '=', given)
+        .where('state', '=', 'in_progress')
+        .where('locked_at', '=', row.locked_at)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) > 0) {
+        request.idempotency = { workspaceId, key: given };
+        return;
+      }
+      throw Errors.IdempotencyKeyInProgress();
+    }
+    throw Errors.IdempotencyKeyInProgress();
+  });
+
+  // onSend sees every answer the handler (or the error handler) produced, before it leaves:
+  // the stored result is in place by the time the client could retry.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const held = request.idempotency;
+    if (!held) return payload;
+    request.idempotency = null;
+    if (isStored(reply.statusCode) && (typeof payload === 'string' || payload === undefined || payload === null)) {
+      await k
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', response_status: reply.statusCode, response_body: (payload as string | null) ?? '' })
+        .where('workspace_id', '=', held.workspaceId)
+        .where('key', '=', held.key)
+        .execute();
+    } else {
+      await k.deleteFrom('idempotency_keys').where('workspace_id', '=', held.workspaceId).where('key', '=', held.key).execute();
+    }
+    return payload;
+  });
+}
+
+export const idempotencyPlugin = fp(idempotency, { name: 'replydesk-idempotency' });

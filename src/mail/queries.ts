@@ -1,0 +1,113 @@
+// Outgoing-mail queries. Every one a service calls takes the workspace id and filters by it;
+// the worker's (by message id) run on rows the service wrote.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Database, OutgoingMessageTable, OutgoingStatus } from '../db/types.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Serialises the mail requests of one workspace on PostgreSQL, so the hourly quota is read
+ * and spent by one transaction at a time. SQLite has one writer at a time already.
+ */
+export async function lockWorkspaceForMail(db: Q, dialect: Dialect, workspaceId: string) {
+  if (dialect === 'postgres') {
+    await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
+  }
+}
+
+export function recipientsSince(db: Q, workspaceId: string, sinceIso: string) {
+  return db
+    .selectFrom('outgoing_messages')
+    .select([(eb) => eb.fn.coalesce(eb.fn.sum<number>('recipient_count'), sql<number>`0`).as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
+    .where('workspace_id', '=', workspaceId)
+    .where('created_at', '>', sinceIso)
+    .executeTakeFirst()
+    .then((r) => ({ n: Number(r?.n ?? 0), oldest: r?.oldest ?? null }));
+}
+
+export function findReplyForMail(db: Q, workspaceId: string, id: string) {
+  return db
+    .selectFrom('replies')
+    .select([
+      'id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'ai_response',
+      'sent_response', 'message_id', 'in_reply_to', 'received_at', 'handled_at',
+    ])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function getThreadForMail(db: Q, workspaceId: string, replyId: string) {
+  return db
+    .selectFrom('thread_messages')
+    .select(['from_address as from', 'to_address as to', 'subject', 'body', 'sent_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('reply_id', '=', replyId)
+    .orderBy('position', 'asc')
+    .execute();
+}
+
+/** Marks a reply sent unless it already is: the guard that lets one of two clicks through. */
+export async function markReplySent(db: Q, workspaceId: string, id: string, changes: { sent_response: string; handled_at: string; updated_at: string }) {
+  const res = await db
+    .updateTable('replies')
+    .set({ status: 'sent', ...changes })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('status', '<>', 'sent')
+    .where('sent_response', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export function insertOutgoing(db: Q, row: OutgoingMessageTable) {
+  return db.insertInto('outgoing_messages').values(row).execute();
+}
+
+// On the single read of every reply: a hot path, so compiled once (db/prepared.ts).
+const outgoingOfReply = prepared(['ws', 'replyId'], (db, a) =>
+  db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'kind', 'to_addresses', 'subject', 'status', 'message_id', 'last_error', 'attempts', 'created_at', 'sent_at'])
+    .where('workspace_id', '=', a.ws)
+    .where('reply_id', '=', a.replyId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc'));
+
+export function listOutgoingForReply(db: Q, workspaceId: string, replyId: string) {
+  return outgoingOfReply(db, { ws: workspaceId, replyId });
+}
+
+export function listOutgoing(db: Q, opts: { workspaceId?: string; status?: OutgoingStatus; limit: number }) {
+  let query = db
+    .selectFrom('outgoing_messages')
+    .select(['id', 'workspace_id', 'reply_id', 'kind', 'from_address', 'to_addresses', 'subject', 'status', 'message_id', 'attempts', 'last_error', 'smtp_response', 'created_at', 'sent_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit);
+  if (opts.workspaceId) query = query.where('workspace_id', '=', opts.workspaceId);
+  if (opts.status) query = query.where('status', '=', opts.status);
+  return query.execute();
+}
+
+export function getOutgoing(db: Q, id: string) {
+  return db.selectFrom('outgoing_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records one delivery attempt's result; only a queued message changes. */
+export async function recordAttempt(
+  db: Q,
+  id: string,
+  change: { status: OutgoingStatus; last_error?: string | null; smtp_response?: string | null; sent_at?: string | null },
+) {
+  const t = new Date().toISOString();
+  const res = await db
+    .updateTable('outgoing_messages')
+    .set((eb) => ({ ...change, attempts: eb('attempts', '+', 1), updated_at: t }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
