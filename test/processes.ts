@@ -1,17 +1,8 @@
 // Child processes of the real CLI (`node bin/replydesk.mjs …`) for crash and multi-worker tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
 const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'replydesk.mjs');
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface Child {
   proc: ChildProcess;

@@ -6,7 +6,7 @@ import { connect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { KEY_FILE_NAME } from '../src/webhooks/secrets.ts';
 import { inbound, makeWorkspace, tempDir } from './helpers.ts';
-import { freePort, startCli, stop, type Child } from './processes.ts';
+import { startCli, stop, type Child } from './processes.ts';
 import { eventually, startReceiver } from './receiver.ts';
 
 describe('a server killed mid-delivery (SQLite)', () => {
@@ -24,9 +24,10 @@ describe('a server killed mid-delivery (SQLite)', () => {
 
     const delivered = new Set<string>();
     const receiver = await startReceiver(() => ({ hang: true }));
-    const port = await freePort();
+    // PORT=0: the server takes a free port itself and logs it (no race with other test files).
+    let port = 0;
     const env = {
-      PORT: String(port),
+      PORT: '0',
       DATABASE_URL: `file:${file}`,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2',
@@ -37,6 +38,7 @@ describe('a server killed mid-delivery (SQLite)', () => {
     const start = async () => {
       const child = await startCli(['serve'], env, /replydesk ready/);
       children.push(child);
+      port = Number(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(child.output())![1]);
       await eventually(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok);
       return child;
     };
