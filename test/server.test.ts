@@ -112,7 +112,7 @@ describe('npm start: the server process', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    workspaceId = JSON.parse((await cli(env, 'workspace', 'create', '--name', 'Walkthrough', '--json')).stdout).data.id;
+    workspaceId = JSON.parse((await cli(env, 'workspace', 'create', '--name', 'Walkthrough', '--rate-limit', '100000', '--json')).stdout).data.id;
     key = JSON.parse((await cli(env, 'key', 'create', '--workspace', workspaceId, '--name', 'k', '--json')).stdout).data.key;
     server = await startServer(env);
   });
@@ -135,6 +135,27 @@ describe('npm start: the server process', () => {
     expect((await patched.json()).data.status).toBe('ready');
     const statuses = await Promise.all(['pending', 'ready', 'sent', 'archived'].map(async (s) => (await (await fetch(`${server.base}/api/replies?status=${s}`, { headers: auth })).json()).pagination.total));
     expect(statuses.reduce((a, b) => a + b, 0)).toBe(61);
+  });
+
+  it('the CLI can write to the SQLite file while the server ingests into it (no "database is locked")', async () => {
+    const other = JSON.parse((await cli(env, 'workspace', 'create', '--name', 'Concurrent', '--json')).stdout).data.id;
+    const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    let posting = true;
+    const statuses: number[] = [];
+    const poster = (async () => {
+      while (posting) {
+        const res = await fetch(`${server.base}/api/replies`, { method: 'POST', headers: auth, body: JSON.stringify(inbound()) });
+        statuses.push(res.status);
+        await res.arrayBuffer();
+      }
+    })();
+    const seeded = await cli(env, 'seed', '--workspace', other, '--replies', '150', '--json');
+    posting = false;
+    await poster;
+    expect(seeded.code, seeded.stdout + seeded.stderr).toBe(0);
+    expect(JSON.parse(seeded.stdout).data.replies).toBe(150);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
   });
 
   it('logs one JSON line per request with its request id, and never the key', async () => {

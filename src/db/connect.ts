@@ -2,7 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
@@ -63,6 +74,28 @@ function fastRows(stmt: SQLite.Statement): ReturnType<SqliteDatabase['prepare']>
       for (const row of raw.iterate(parameters) as IterableIterator<unknown[]>) yield toObject(row);
     },
   } as unknown as ReturnType<SqliteDatabase['prepare']>;
+}
+
+/**
+ * SQLite transactions here only ever write, so they start with BEGIN IMMEDIATE. Kysely's plain
+ * BEGIN is deferred: the transaction reads first and asks for the write lock later, and if
+ * another process (the CLI, a second worker) committed in between, SQLite refuses the upgrade
+ * at once with "database is locked" — the busy timeout does not apply to a stale snapshot.
+ * IMMEDIATE takes the write lock up front and waits for it (busy_timeout) instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SqliteWriterDialect extends SqliteDialect {
+  constructor(private readonly writerConfig: SqliteDialectConfig) {
+    super(writerConfig);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.writerConfig);
+  }
 }
 
 interface PendingWrite {
@@ -153,7 +186,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   sqlite.pragma('wal_autocheckpoint = 50000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: withStatementCache(sqlite) }) });
   const group = new GroupCommit(kysely);
   const stopCheckpointer = config.filename === ':memory:' ? async () => {} : startCheckpointer(config.filename);
   return {
