@@ -22,6 +22,9 @@ import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { Delivery, Endpoint } from './webhooks/schemas.ts';
+import type { WebhookSettings } from './webhooks/service.ts';
 import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config.ts';
 import { idempotencyPlugin } from './http/idempotency.ts';
 import { mailRoutes } from './mail/routes.ts';
@@ -35,6 +38,12 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** How long a resolved API key is trusted before it is looked up again. */
   authCacheTtlMs?: number;
+  /**
+   * Master key for webhook secrets at rest and the private-network switch. Without it a
+   * random key is used, so secrets created by this app are unreadable by any other process:
+   * fine for tests that never deliver, never for main.ts.
+   */
+  webhooks?: Partial<WebhookSettings>;
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
 }
@@ -74,7 +83,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
-  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, {
@@ -125,6 +134,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(connectionRoutes, opts);
+  const settings: WebhookSettings = {
+    secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
+    allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
+  };
+  await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -18,6 +18,12 @@ export interface Config {
   mailRetrySchedule: number[] | null;
   webhookAllowPrivateNetworks: boolean;
   webhookRetrySchedule: number[] | null;
+  /** Seconds a webhook delivery may take before it counts as a failed attempt. */
+  webhookTimeoutSeconds: number;
+  /** How long a worker's claim on a job holds before another worker may take it (ms). */
+  jobLeaseMs: number;
+  /** Master key (32 bytes) that encrypts webhook secrets at rest; null: see webhooks/secrets.ts. */
+  secretKey: Buffer | null;
   logLevel: string;
   production: boolean;
 }
@@ -89,6 +95,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const webhookTimeoutSeconds = Number(env.WEBHOOK_TIMEOUT_SECONDS ?? 15);
+  if (!Number.isFinite(webhookTimeoutSeconds) || webhookTimeoutSeconds <= 0 || webhookTimeoutSeconds > 300) {
+    problems.push('WEBHOOK_TIMEOUT_SECONDS: expected seconds between 0 and 300, e.g. 15');
+  }
+
+  // A lease shorter than a delivery could let a second worker take a job still in flight.
+  const jobLeaseSeconds = Number(env.JOB_LEASE_SECONDS ?? 60);
+  if (!Number.isFinite(jobLeaseSeconds) || jobLeaseSeconds <= 0) {
+    problems.push('JOB_LEASE_SECONDS: expected a positive number of seconds, e.g. 60');
+  } else if (jobLeaseSeconds < webhookTimeoutSeconds * 2) {
+    problems.push(`JOB_LEASE_SECONDS: must be at least twice WEBHOOK_TIMEOUT_SECONDS (${webhookTimeoutSeconds})`);
+  }
+
+  let secretKey: Buffer | null = null;
+  if (env.REPLYDESK_SECRET_KEY) {
+    const decoded = Buffer.from(env.REPLYDESK_SECRET_KEY, 'base64');
+    if (decoded.length !== 32 || decoded.toString('base64') !== env.REPLYDESK_SECRET_KEY.trim()) {
+      problems.push('REPLYDESK_SECRET_KEY: expected 32 random bytes in base64, e.g. from `openssl rand -base64 32`');
+    } else {
+      secretKey = decoded;
+    }
+  }
+
   const production = env.NODE_ENV === 'production';
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`);
@@ -104,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySchedule,
     webhookAllowPrivateNetworks: allowPrivate === 'true',
     webhookRetrySchedule,
+    webhookTimeoutSeconds,
+    jobLeaseMs: jobLeaseSeconds * 1000,
+    secretKey,
     logLevel,
     production,
   };

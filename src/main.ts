@@ -6,8 +6,10 @@ import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildHandlers } from './jobs/handlers.ts';
 import { Worker } from './jobs/queue.ts';
+import { resolveSecretKey } from './webhooks/secrets.ts';
 
 export async function serve(config: Config = loadConfig()) {
+  const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
   let redisWarned = 0;
@@ -29,8 +31,10 @@ export async function serve(config: Config = loadConfig()) {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
+    webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   });
-  const worker = new Worker(db, buildHandlers({ db, config }), { log: app.log });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs });
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -63,10 +67,11 @@ export async function serve(config: Config = loadConfig()) {
 
 /** `replydesk worker`: only the job worker, for deployments that run it apart from the API. */
 export async function runWorker(config: Config = loadConfig()) {
+  const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
   const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? 'error', obj), info: (obj: unknown, msg?: string) => console.log(msg ?? '', obj) };
-  const worker = new Worker(db, buildHandlers({ db, config }), { log });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs });
   const stop = async () => {
     await worker.stop();
     await db.close();

@@ -69,7 +69,8 @@ for (const dialect of DIALECTS) {
       // Until the kill, the SMTP server turns every connection away with a temporary error.
       smtp.refuse.connect = () => ({ code: 421, message: '4.3.2 Service not available, closing channel' });
       const port = await freePort();
-      const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1' };
+      // REPLYDESK_SECRET_KEY: PostgreSQL deployments must share the key of webhook secrets (docs/webhooks.md).
+      const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1', REPLYDESK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64') };
       const base = `http://127.0.0.1:${port}`;
       const json = { ...headers, 'content-type': 'application/json' };
       try {

@@ -103,6 +103,36 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B gets 404 on every route of A's webhook endpoint, and sees none of A's endpoints", async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: a.headers, payload: { url: 'https://hooks.example.com/a', events: ['*'] } });
+      const endpoint = created.json().data.id;
+      const delivery = (await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${endpoint}/test`, headers: a.headers })).json().data.delivery_id;
+      const readA = async () => ({
+        endpoint: (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint}`, headers: a.headers })).json(),
+        deliveries: (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint}/deliveries`, headers: a.headers })).json(),
+      });
+      const before = await readA();
+      const cases: [string, string, unknown?][] = [
+        ['GET /api/webhooks/:id', `/api/webhooks/${endpoint}`],
+        ['PATCH /api/webhooks/:id', `/api/webhooks/${endpoint}`, { url: 'https://evil.example.com/' }],
+        ['DELETE /api/webhooks/:id', `/api/webhooks/${endpoint}`],
+        ['POST /api/webhooks/:id/rotate-secret', `/api/webhooks/${endpoint}/rotate-secret`],
+        ['GET /api/webhooks/:id/deliveries', `/api/webhooks/${endpoint}/deliveries`],
+        ['POST /api/webhooks/:id/deliveries/:deliveryId/retry', `/api/webhooks/${endpoint}/deliveries/${delivery}/retry`],
+        ['POST /api/webhooks/:id/recover', `/api/webhooks/${endpoint}/recover`, { since: '2020-01-01T00:00:00Z' }],
+        ['POST /api/webhooks/:id/test', `/api/webhooks/${endpoint}/test`],
+      ];
+      for (const [route, path, payload] of cases) {
+        const res = await call(route, path, b.headers, payload);
+        expect(res.statusCode, route).toBe(404);
+        expect(res.json(), route).toEqual({ data: null, error: 'Webhook endpoint not found' });
+      }
+      const list = await call('GET /api/webhooks', '/api/webhooks', b.headers);
+      expect(list.json()).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false } });
+      expect((await call('POST /api/webhooks', '/api/webhooks', b.headers, { url: 'https://hooks.example.com/b', events: ['*'] })).statusCode).toBe(201);
+      expect(await readA()).toEqual(before);
+    });
+
     it('every authenticated route of the app has a case above', () => {
       const routes = ctx.app.routeList.filter((r) => !r.public && r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
       expect(routes.filter((r) => !covered.has(r))).toEqual([]);

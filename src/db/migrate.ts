@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_jobs.ts';
 import * as m0003 from './migrations/0003_events.ts';
 import * as m0004 from './migrations/0004_mail.ts';
+import * as m0005 from './migrations/0005_webhooks.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0002_jobs': m0002,
   '0003_events': m0003,
   '0004_mail': m0004,
+  '0005_webhooks': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -149,6 +149,61 @@ export interface EventTable {
   created_at: string;
 }
 
+/** A webhook endpoint. Secrets are AES-256-GCM ciphertexts (webhooks/secrets.ts), never plain. */
+export interface WebhookEndpointTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  /** JSON array of event types, or `["*"]` for every event. */
+  events: string;
+  description: string;
+  enabled: number | boolean;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+  secret_enc: string;
+  /** The secret before the last rotation; it signs alongside the new one until it expires. */
+  previous_secret_enc: string | null;
+  previous_secret_expires_at: string | null;
+  /** When the current run of failed attempts began; null while the endpoint answers 2xx. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event for one endpoint. */
+export interface WebhookDeliveryTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** The job that carries the next attempt (a manual retry moves it forward). */
+  job_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One HTTP attempt of a delivery. */
+export interface WebhookAttemptTable {
+  id: string;
+  workspace_id: string;
+  delivery_id: string;
+  attempt: number;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** The first bytes of the answer (webhooks/deliver.ts RESPONSE_BODY_LIMIT). */
+  response_body: string | null;
+  created_at: string;
+}
+
 export type OutgoingKind = 'send' | 'forward';
 /** queued → sent | failed; captured when no SMTP_URL is configured. */
 export type OutgoingStatus = 'queued' | 'sent' | 'failed' | 'captured';
@@ -208,6 +263,9 @@ export interface Database {
   thread_messages: ThreadMessageTable;
   jobs: JobTable;
   events: EventTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
   outgoing_messages: OutgoingMessageTable;
   idempotency_keys: IdempotencyKeyTable;
 }

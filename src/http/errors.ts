@@ -29,6 +29,13 @@ export const Errors = {
   UnsupportedVersion: (version: string, supported: readonly string[]) =>
     new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),
   NotFound: define(404, 'NOT_FOUND', 'Not found'),
+  WebhookNotFound: define(404, 'WEBHOOK_NOT_FOUND', 'Webhook endpoint not found'),
+  DeliveryNotFound: define(404, 'DELIVERY_NOT_FOUND', 'Delivery not found'),
+  InvalidWebhookUrl: (reason: string) => new AppError(400, 'INVALID_WEBHOOK_URL', `Invalid webhook url: ${reason}`),
+  UnknownEventTypes: (unknown: string[], allowed: readonly string[]) =>
+    new AppError(400, 'UNKNOWN_EVENT_TYPES', `Unknown event type(s): ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`),
+  EndpointDisabled: define(409, 'ENDPOINT_DISABLED', 'The webhook endpoint is disabled; enable it with PATCH {"enabled": true} first'),
+  DeliveryInProgress: define(409, 'DELIVERY_IN_PROGRESS', 'The delivery is still being attempted; wait for it to succeed or fail'),
   // Sending and forwarding (SPEC.md §4.4, §4.5; the first two are SPEC's words exactly).
   NoRecipients: define(400, 'NO_RECIPIENTS', 'At least one recipient email is required'),
   InvalidEmail: (address: string) => new AppError(400, 'INVALID_EMAIL', `Invalid email address: ${address}`),

@@ -2,6 +2,8 @@
 // process (mail, webhook deliveries) is a kind here.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { deliveryHandler } from '../webhooks/deliver.ts';
+import { DELIVER_JOB } from '../webhooks/events.ts';
 import { mailSendHandler } from '../mail/transport.ts';
 import { MAIL_SEND_JOB } from '../mail/service.ts';
 import type { Handler } from './queue.ts';
@@ -9,10 +11,19 @@ import type { Handler } from './queue.ts';
 export interface HandlerDeps {
   db: Db;
   config: Config;
+  /** The master key for webhook secrets (webhooks/secrets.ts resolveSecretKey). */
+  secretKey: Buffer;
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
   return {
+    [DELIVER_JOB]: deliveryHandler({
+      db: deps.db,
+      secretKey: deps.secretKey,
+      allowPrivateNetworks: deps.config.webhookAllowPrivateNetworks,
+      retrySchedule: deps.config.webhookRetrySchedule,
+      timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
+    }),
     [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
   };
 }

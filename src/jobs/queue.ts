@@ -19,6 +19,8 @@ import type { Database, JobTable } from '../db/types.ts';
 type Q = Kysely<Database> | Transaction<Database>;
 
 export interface NewJob {
+  /** Given when the caller records the job's id elsewhere in the same transaction. */
+  id?: string;
   workspaceId: string;
   kind: string;
   payload: unknown;
@@ -51,27 +53,31 @@ export const jobSignals = new EventEmitter();
 jobSignals.setMaxListeners(100);
 
 export async function enqueue(db: Q, job: NewJob): Promise<string> {
-  const id = uuidv7();
+  const [id] = await enqueueMany(db, [job]);
+  return id!;
+}
+
+/** Several jobs in one INSERT. */
+export async function enqueueMany(db: Q, jobs: NewJob[]): Promise<string[]> {
+  if (!jobs.length) return [];
   const t = new Date().toISOString();
-  await db
-    .insertInto('jobs')
-    .values({
-      id,
-      workspace_id: job.workspaceId,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      status: 'queued',
-      attempts: 0,
-      max_attempts: job.maxAttempts ?? 10,
-      run_at: (job.runAt ?? new Date()).toISOString(),
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: t,
-      updated_at: t,
-    })
-    .execute();
-  return id;
+  const rows = jobs.map((job) => ({
+    id: job.id ?? uuidv7(),
+    workspace_id: job.workspaceId,
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: job.maxAttempts ?? 10,
+    run_at: (job.runAt ?? new Date()).toISOString(),
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: t,
+    updated_at: t,
+  }));
+  await db.insertInto('jobs').values(rows).execute();
+  return rows.map((r) => r.id);
 }
 
 /** Call after the transaction that enqueued jobs has committed. */
@@ -96,19 +102,22 @@ export async function claimJobs(db: Db, workerId: string, opts: { limit: number;
   const nowIso = now.toISOString();
   const until = new Date(now.getTime() + opts.leaseMs).toISOString();
   const k = db.kysely;
-  let due = k
-    .selectFrom('jobs')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', nowIso)]),
-      ]),
-    )
-    .orderBy('run_at', 'asc')
-    .limit(opts.limit);
-  if (opts.kinds?.length) due = due.where('kind', 'in', opts.kinds);
-  if (db.dialect === 'postgres') due = due.forUpdate().skipLocked();
+  // Two branches, each walking the (status, run_at) index in order and stopping at `limit`:
+  // one OR over both made SQLite (and PostgreSQL) read and sort every due job to pick the
+  // first few, which costs as much as the backlog is long.
+  const branch = (status: 'queued' | 'running') => {
+    let q = k.selectFrom('jobs').select(['id', 'run_at']).where('status', '=', status);
+    q = status === 'queued' ? q.where('run_at', '<=', nowIso) : q.where('locked_until', '<', nowIso);
+    if (opts.kinds?.length) q = q.where('kind', 'in', opts.kinds);
+    q = q.orderBy('run_at', 'asc').limit(opts.limit);
+    if (db.dialect === 'postgres') q = q.forUpdate().skipLocked();
+    return q;
+  };
+  const both = k
+    .selectFrom(branch('queued').as('q'))
+    .select(['q.id', 'q.run_at'])
+    .unionAll(k.selectFrom(branch('running').as('r')).select(['r.id', 'r.run_at']));
+  const due = k.selectFrom(both.as('due')).select('due.id').orderBy('due.run_at', 'asc').limit(opts.limit);
   const rows = await k
     .updateTable('jobs')
     .set((eb) => ({
@@ -125,13 +134,19 @@ export async function claimJobs(db: Db, workerId: string, opts: { limit: number;
 }
 
 export async function completeJob(db: Db, workerId: string, jobId: string): Promise<boolean> {
+  return (await completeJobs(db, workerId, [jobId])) > 0;
+}
+
+/** Completes several held jobs in one statement (one commit); returns how many were still held. */
+export async function completeJobs(db: Db, workerId: string, jobIds: string[]): Promise<number> {
+  if (!jobIds.length) return 0;
   const res = await db.kysely
     .updateTable('jobs')
     .set({ status: 'done', locked_by: null, locked_until: null, last_error: null, updated_at: new Date().toISOString() })
-    .where('id', '=', jobId)
+    .where('id', 'in', jobIds)
     .where('locked_by', '=', workerId)
     .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+  return Number(res.numUpdatedRows);
 }
 
 export async function failJob(db: Db, workerId: string, job: Job, outcome: Exclude<Outcome, { ok: true }>): Promise<'queued' | 'failed'> {
@@ -156,21 +171,43 @@ export async function failJob(db: Db, workerId: string, job: Job, outcome: Exclu
 export interface WorkerOptions {
   /** How often an idle worker looks for due jobs (ms). */
   pollMs?: number;
-  /** Jobs claimed per round. */
+  /** Most jobs claimed in one statement. */
   batch?: number;
+  /** Most jobs running at once; a slot that frees up is filled at once (default 4 × batch). */
+  concurrency?: number;
   /** How long a claim holds before another worker may take the job again (ms). */
   leaseMs?: number;
+  /**
+   * After a wake-up by a new job, wait this long (ms) before claiming, so jobs committed
+   * within that window are claimed, run and completed together: a few milliseconds of
+   * latency for far fewer commits under a steady stream of small transactions.
+   */
+  coalesceMs?: number;
   kinds?: string[];
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
 
-/** Claims due jobs and runs their handlers, a batch at a time, until stopped. */
+/** How long finished jobs wait to be completed together in one statement (ms). */
+const COMPLETE_WINDOW_MS = 5;
+
+/**
+ * Claims due jobs and runs their handlers until stopped.
+ *
+ * A pool, not rounds: up to `concurrency` jobs run at once, and whenever slots are free the
+ * worker claims as many due jobs as fit (never more, so no claimed job waits in memory while
+ * its lease runs). A slow job — a webhook endpoint that takes its whole timeout — holds only
+ * its own slot instead of the round it was claimed with. Successes are completed together:
+ * jobs finishing within a few milliseconds share one UPDATE (one commit on SQLite).
+ */
 export class Worker {
   readonly id = `worker-${uuidv7()}`;
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private readonly onSignal = () => this.wakeUp?.();
+  private inFlight = new Set<Promise<void>>();
+  private finished: string[] = [];
+  private flushing: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -185,55 +222,73 @@ export class Worker {
     this.loop = this.run();
   }
 
+  /** Stops claiming, lets running jobs finish and records their outcomes. */
   async stop() {
     this.running = false;
     jobSignals.off('jobs', this.onSignal);
     this.wakeUp?.();
     await this.loop;
+    await Promise.all(this.inFlight);
+    await this.flushCompletions();
   }
 
   /** Runs every due job once; for tests and the CLI. Returns how many ran. */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
-      const n = await this.tick();
-      total += n;
-      if (n === 0) return total;
+      const jobs = await this.claim(this.opts.batch ?? 50);
+      await Promise.all(jobs.map((job) => this.runOne(job)));
+      await this.flushCompletions();
+      total += jobs.length;
+      if (jobs.length === 0) return total;
     }
+  }
+
+  private claim(limit: number) {
+    return claimJobs(this.db, this.id, {
+      limit,
+      leaseMs: this.opts.leaseMs ?? 60_000,
+      kinds: this.opts.kinds ?? Object.keys(this.handlers),
+    });
   }
 
   private async run() {
     const pollMs = this.opts.pollMs ?? 500;
+    const batch = this.opts.batch ?? 50;
+    const concurrency = Math.max(this.opts.concurrency ?? batch * 4, 1);
     while (this.running) {
-      let n = 0;
-      try {
-        n = await this.tick();
-      } catch (err) {
-        this.opts.log?.error({ err }, 'job round failed');
+      const free = concurrency - this.inFlight.size;
+      if (free <= 0) {
+        await Promise.race(this.inFlight);
+        continue;
       }
-      if (n > 0 || !this.running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
+      let claimed = 0;
+      try {
+        const jobs = await this.claim(Math.min(batch, free));
+        claimed = jobs.length;
+        for (const job of jobs) {
+          const p: Promise<void> = this.runOne(job).finally(() => this.inFlight.delete(p));
+          this.inFlight.add(p);
+        }
+      } catch (err) {
+        this.opts.log?.error({ err }, 'could not claim jobs');
+      }
+      if (claimed === Math.min(batch, free) || !this.running) continue;
+      // The queue has no more due jobs for now: sleep until a poll or a new job.
+      const signalled = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), pollMs);
         this.wakeUp = () => {
           clearTimeout(timer);
-          resolve();
+          resolve(true);
         };
       });
       this.wakeUp = null;
+      const coalesceMs = this.opts.coalesceMs ?? 10;
+      if (signalled && coalesceMs > 0 && this.running) await new Promise((r) => setTimeout(r, coalesceMs));
     }
   }
 
-  private async tick(): Promise<number> {
-    const jobs = await claimJobs(this.db, this.id, {
-      limit: this.opts.batch ?? 50,
-      leaseMs: this.opts.leaseMs ?? 60_000,
-      kinds: this.opts.kinds ?? Object.keys(this.handlers),
-    });
-    await Promise.all(jobs.map((job) => this.runOne(job)));
-    return jobs.length;
-  }
-
-  private async runOne(job: Job) {
+  private async runOne(job: Job): Promise<void> {
     const handler = this.handlers[job.kind];
     let outcome: Outcome;
     try {
@@ -241,11 +296,29 @@ export class Worker {
     } catch (err) {
       outcome = { ok: false, error: (err as Error).message ?? String(err), retryAt: new Date(Date.now() + 30_000) };
     }
+    if (outcome.ok) {
+      this.finished.push(job.id);
+      if (!this.flushing) {
+        this.flushing = new Promise<void>((resolve) => setTimeout(resolve, COMPLETE_WINDOW_MS)).then(() => this.flushCompletions());
+      }
+      return;
+    }
     try {
-      if (outcome.ok) await completeJob(this.db, this.id, job.id);
-      else await failJob(this.db, this.id, job, outcome);
+      await failJob(this.db, this.id, job, outcome);
     } catch (err) {
       this.opts.log?.error({ err, job: job.id }, 'could not record job outcome');
+    }
+  }
+
+  private async flushCompletions() {
+    const ids = this.finished;
+    this.finished = [];
+    this.flushing = null;
+    if (!ids.length) return;
+    try {
+      await completeJobs(this.db, this.id, ids);
+    } catch (err) {
+      this.opts.log?.error({ err, jobs: ids.length }, 'could not record job outcomes');
     }
   }
 }

@@ -3,6 +3,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
+import { notifyJobs } from '../jobs/queue.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import type { Ingest, PatchReply } from './schemas.ts';
@@ -87,7 +88,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
     throw Errors.EmptyUpdate();
   }
-  return db.write(async (trx) => {
+  const result = await db.write(async (trx) => {
     const current = await q.findReplyForUpdate(trx, workspaceId, id);
     if (!current) throw Errors.ReplyNotFound();
     if (patch.category_id !== undefined && patch.category_id !== null) {
@@ -137,6 +138,8 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
     if (Object.keys(changed).length) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
     return updated;
   });
+  notifyJobs();
+  return result;
 }
 
 /** "Ada Lovelace" → first "Ada", last "Lovelace"; used only to fill a contact's blank name. */
@@ -274,6 +277,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     await publishEvent(trx, workspaceId, 'reply.received', detail);
     return { detail } as const;
   });
+  notifyJobs();
 
   if ('existingId' in result) {
     return { reply: await getReply(db, workspaceId, result.existingId!), created: false };

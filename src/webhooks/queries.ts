@@ -1,0 +1,176 @@
+// Webhook queries. Reads for the API take the workspace id and filter by it first; the
+// delivery worker reads by delivery id (the job names it) and writes each attempt in one
+// transaction with the delivery's and the endpoint's new state.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { uuidv7 } from '../db/ids.ts';
+import type { Database, DeliveryStatus, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export function listEndpoints(db: Q, workspaceId: string, opts: { limit: number; offset: number }) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+}
+
+export function countEndpoints(db: Q, workspaceId: string) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function getEndpoint(db: Q, workspaceId: string, id: string) {
+  return db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertEndpoint(db: Q, row: WebhookEndpointTable) {
+  return db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export function updateEndpoint(db: Q, workspaceId: string, id: string, changes: Partial<WebhookEndpointTable>) {
+  return db.updateTable('webhook_endpoints').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+export async function deleteEndpoint(db: Q, workspaceId: string, id: string): Promise<boolean> {
+  const res = await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export function listDeliveries(db: Q, workspaceId: string, endpointId: string, opts: { status?: DeliveryStatus; limit: number; offset: number }) {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('endpoint_id', '=', endpointId);
+  if (opts.status) query = query.where('status', '=', opts.status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute();
+}
+
+export function countDeliveries(db: Q, workspaceId: string, endpointId: string, status?: DeliveryStatus) {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('endpoint_id', '=', endpointId);
+  if (status) query = query.where('status', '=', status);
+  return query.executeTakeFirstOrThrow().then((r) => Number(r.n));
+}
+
+export function attemptsOf(db: Q, workspaceId: string, deliveryIds: string[]) {
+  if (!deliveryIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['delivery_id', 'attempt', 'status_code', 'duration_ms', 'error', 'response_body', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('attempt', 'asc')
+    .execute();
+}
+
+export function getDelivery(db: Q, workspaceId: string, endpointId: string, id: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Failed deliveries of an endpoint created at or after `since`, for recovery. */
+export function failedDeliveryIdsSince(db: Q, workspaceId: string, endpointId: string, since: string) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'failed')
+    .where('created_at', '>=', since)
+    .execute()
+    .then((rows) => rows.map((r) => r.id));
+}
+
+export function markPending(db: Q, workspaceId: string, ids: string[], at: string) {
+  return db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_attempt_at: at, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Everything one attempt needs, in one read: the delivery, its endpoint and its event. */
+export function loadDeliveryForSend(db: Q, deliveryId: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('events as ev', 'ev.id', 'd.event_id')
+    .select([
+      'd.id', 'd.workspace_id', 'd.endpoint_id', 'd.event_id', 'd.status', 'd.attempts',
+      'e.url', 'e.enabled', 'e.secret_enc', 'e.previous_secret_enc', 'e.previous_secret_expires_at', 'e.failing_since',
+      'ev.payload',
+    ])
+    .where('d.id', '=', deliveryId)
+    .executeTakeFirst();
+}
+
+export function settleDelivery(db: Q, id: string, changes: { status: DeliveryStatus; next_attempt_at: string | null; last_error: string | null; updated_at: string }) {
+  return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
+}
+
+/** What an attempt means for its endpoint: nothing, the end of a failure streak, a failure, or disabling. */
+export type EndpointEffect = { kind: 'none' } | { kind: 'recovered' } | { kind: 'failed' } | { kind: 'disable'; reason: string };
+
+export interface AttemptRecord {
+  endpointId: string;
+  attempt: Omit<WebhookAttemptTable, 'id'>;
+  delivery: { status: DeliveryStatus; next_attempt_at: string | null };
+  effect: EndpointEffect;
+}
+
+/** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction (db.write: on SQLite it shares the commit with other writes in flight). */
+export function recordAttempts(db: Db, records: AttemptRecord[]) {
+  return db.write(async (trx) => {
+    await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: uuidv7(), ...r.attempt }))).execute();
+    for (const { endpointId, attempt, delivery, effect } of records) {
+      const at = attempt.created_at;
+      await trx
+        .updateTable('webhook_deliveries')
+        .set({ ...delivery, attempts: attempt.attempt, last_status_code: attempt.status_code, last_error: attempt.error, updated_at: at })
+        .where('id', '=', attempt.delivery_id)
+        .execute();
+      const endpoint = trx.updateTable('webhook_endpoints').where('id', '=', endpointId);
+      if (effect.kind === 'recovered') {
+        await endpoint.set({ failing_since: null, updated_at: at }).where('failing_since', 'is not', null).execute();
+      } else if (effect.kind === 'failed') {
+        await endpoint.set({ failing_since: at, updated_at: at }).where('failing_since', 'is', null).execute();
+      } else if (effect.kind === 'disable') {
+        await endpoint
+          .set({ enabled: db.dialect === 'postgres' ? false : 0, disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
+          .where(sql<boolean>`enabled`)
+          .execute();
+      }
+    }
+  });
+}
+
+export function setDeliveryJob(db: Q, deliveryId: string, jobId: string) {
+  return db.updateTable('webhook_deliveries').set({ job_id: jobId }).where('id', '=', deliveryId).execute();
+}
+
+/** Moves a queued (not running) job's next run to `at`; false when it is running or gone. */
+export async function runQueuedJobNow(db: Q, jobId: string, at: string): Promise<boolean> {
+  const res = await db.updateTable('jobs').set({ run_at: at, updated_at: at }).where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
