@@ -1,4 +1,5 @@
 // Process entry: config → database (migrated) → app → listen; graceful shutdown.
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { connectRedis } from './http/auth.ts';
 import { type Config, loadConfig } from './config.ts';
@@ -8,10 +9,16 @@ import { buildHandlers } from './jobs/handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 
+/** The process's own JSON log lines (start-up, Redis, the standalone worker), as the app's. */
+function processLogger(config: Config) {
+  return pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+}
+
 export async function serve(config: Config = loadConfig()) {
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
+  const log = processLogger(config);
   let redisWarned = 0;
   const redis = config.redisUrl
     ? await connectRedis(config.redisUrl, {
@@ -19,7 +26,7 @@ export async function serve(config: Config = loadConfig()) {
         onError: (err) => {
           if (Date.now() - redisWarned < 60_000) return;
           redisWarned = Date.now();
-          console.error(JSON.stringify({ level: 40, msg: 'redis unavailable; rate limits pass until it is back', err: err.message }));
+          log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back');
         },
       })
     : null;
@@ -34,7 +41,6 @@ export async function serve(config: Config = loadConfig()) {
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs });
-  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable; rate limits pass until it is back'));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -70,7 +76,7 @@ export async function runWorker(config: Config = loadConfig()) {
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
-  const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? 'error', obj), info: (obj: unknown, msg?: string) => console.log(msg ?? '', obj) };
+  const log = processLogger(config);
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs });
   const stop = async () => {
     await worker.stop();
@@ -80,6 +86,6 @@ export async function runWorker(config: Config = loadConfig()) {
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
   worker.start();
-  console.log(JSON.stringify({ msg: 'replydesk worker ready', worker: worker.id, database: config.database.dialect }));
+  log.info({ worker: worker.id, database: config.database.dialect }, 'replydesk worker ready');
   return worker;
 }
