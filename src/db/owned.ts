@@ -1,9 +1,9 @@
-// Small workspace-owned resources (categories, clients, connections): one page, oldest first,
-// and whether an id belongs to the workspace. Their tables are small per workspace, so the
-// total is a count over the workspace's index range.
+// Small workspace-owned resources (categories, clients, connections, webhook endpoints): one
+// page, oldest first. Their tables are small per workspace, so the total is a count over the
+// workspace's index range.
 import type { Db } from './connect.ts';
 
-type OwnedTable = 'categories' | 'clients' | 'connections';
+type OwnedTable = 'categories' | 'clients' | 'connections' | 'webhook_endpoints';
 
 export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspaceId: string, opts: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([

@@ -8,27 +8,6 @@ import type { Database, DeliveryStatus, WebhookAttemptTable, WebhookEndpointTabl
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export function listEndpoints(db: Q, workspaceId: string, opts: { limit: number; offset: number }) {
-  return db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(opts.limit)
-    .offset(opts.offset)
-    .execute();
-}
-
-export function countEndpoints(db: Q, workspaceId: string) {
-  return db
-    .selectFrom('webhook_endpoints')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
-}
-
 export function getEndpoint(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }

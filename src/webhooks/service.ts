@@ -3,6 +3,7 @@
 // log, manual retry, recovery and the test event.
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { listOwned } from '../db/owned.ts';
 import type { DeliveryStatus, WebhookEndpointTable } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
@@ -92,7 +93,7 @@ export async function createEndpoint(db: Db, settings: WebhookSettings, workspac
 }
 
 export async function listEndpoints(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
-  const [rows, total] = await Promise.all([q.listEndpoints(db.kysely, workspaceId, opts), q.countEndpoints(db.kysely, workspaceId)]);
+  const { rows, total } = await listOwned(db, 'webhook_endpoints', workspaceId, opts);
   return { items: rows.map(toEndpoint), total };
 }
 
