@@ -19,6 +19,25 @@ async function admin(sql: string) {
   }
 }
 
+/**
+ * Drops the database once its last connection has gone. The pool's end() can resolve while
+ * a connection is still saying goodbye; DROP … WITH (FORCE) would terminate that connection
+ * and pg would raise the termination as an uncaught error in the test process. So: wait for
+ * the database to be free (55006 = still in use), and force only as a last resort.
+ */
+export async function dropWhenFree(name: string) {
+  for (let i = 0; i < 50; i++) {
+    try {
+      await admin(`drop database if exists "${name}"`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006') throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin(`drop database if exists "${name}" with (force)`);
+}
+
 /** The database and its DATABASE_URL, for a child process to use too. */
 export async function openPrivateDatabase(dialect: Dialect, tag: string): Promise<{ db: Db; url: string }> {
   if (dialect === 'sqlite') {
@@ -40,7 +59,7 @@ export async function openPrivateDatabase(dialect: Dialect, tag: string): Promis
       ...db,
       async close() {
         await db.close();
-        await admin(`drop database if exists "${name}" with (force)`);
+        await dropWhenFree(name);
       },
     },
   };

@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { publishEvent } from '../src/webhooks/events.ts';
 import { createEndpoint } from '../src/webhooks/service.ts';
 import { DIALECTS, makeWorkspace, tempDir } from './helpers.ts';
+import { dropWhenFree } from './private-db.ts';
 import { startCli, stop, type Child } from './processes.ts';
 import { eventually, sleep, startReceiver } from './receiver.ts';
 
@@ -45,7 +46,7 @@ for (const dialect of DIALECTS) describe(`two worker processes on one ${dialect}
   afterAll(async () => {
     for (const c of children) await stop(c, 'SIGKILL');
     await db?.close();
-    if (dialect === 'postgres') await admin(`drop database if exists ${name} with (force)`);
+    if (dialect === 'postgres') await dropWhenFree(name);
   });
 
   it('never deliver the same attempt twice', async () => {
