@@ -1,4 +1,4 @@
-import type { Db } from '../db/connect.ts';
+import { type Db, isUniqueViolation } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { CategoryTable } from '../db/types.ts';
 import { listOwned } from '../db/owned.ts';
@@ -9,8 +9,6 @@ const toCategory = (c: CategoryTable) => ({ id: c.id, name: c.name, color: c.col
 export async function createCategory(db: Db, workspaceId: string, input: { name: string; color?: string; is_positive?: boolean }) {
   const name = input.name.trim();
   if (!name) throw Errors.BadRequest('name must not be empty');
-  const existing = await db.kysely.selectFrom('categories').select('id').where('workspace_id', '=', workspaceId).where('name', '=', name).executeTakeFirst();
-  if (existing) throw Errors.CategoryExists(name);
   const row = {
     id: uuidv7(),
     workspace_id: workspaceId,
@@ -22,8 +20,7 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
   try {
     await db.kysely.insertInto('categories').values(row).execute();
   } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') throw Errors.CategoryExists(name);
+    if (isUniqueViolation(err)) throw Errors.CategoryExists(name);
     throw err;
   }
   return toCategory(row);

@@ -199,3 +199,9 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
     },
   };
 }
+
+/** A unique-constraint violation, as either dialect reports it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -5,7 +5,7 @@
 // event (transactional outbox, ARCHITECTURE.md). Commit, and the mail will be delivered even
 // if the process dies the next instant; roll back, and nothing of it remains.
 import crypto from 'node:crypto';
-import type { Db } from '../db/connect.ts';
+import { type Db, isUniqueViolation } from '../db/connect.ts';
 import type { Transaction } from 'kysely';
 import type { Database, OutgoingKind, OutgoingMessageTable } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
@@ -79,11 +79,6 @@ async function recordOutgoing(
 }
 
 const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainOf(fromAddress)}>`;
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /**
  * Answers the prospect: to from_email, `Re: <subject>`, threaded by In-Reply-To/References.

@@ -1,6 +1,6 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
-import type { Db } from '../db/connect.ts';
+import { type Db, isUniqueViolation } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
@@ -148,11 +148,6 @@ function splitName(name: string): { first: string | null; last: string | null } 
   if (!parts.length) return { first: null, last: null };
   return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /**
  * Stores an inbound reply. The contact is found or created by from_email (case-insensitive)
