@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { connect, type Db, type Dialect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -43,6 +44,16 @@ export async function makeWorkspace(db: Db, opts: { plan?: Plan; rateLimit?: num
   const workspace = await createWorkspace(db, { name: opts.name ?? 'Test workspace', plan: opts.plan ?? 'scale', rateLimit: opts.rateLimit ?? 100_000 });
   const key = await createApiKey(db, { workspaceId: workspace.id, name: 'test', permissions: opts.permissions });
   return { workspace, key: key.key, keyId: key.id, headers: { authorization: `Bearer ${key.key}` } };
+}
+
+/**
+ * Subscribes the workspace to every event through the API. Events no endpoint subscribes to are
+ * not stored, so a test that reads the event log needs one.
+ */
+export async function subscribeToAllEvents(app: { inject: FastifyInstance['inject'] }, headers: Record<string, string>) {
+  const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers, payload: { url: 'https://hooks.example.com/replydesk', events: ['*'] } });
+  if (res.statusCode !== 201) throw new Error(`POST /api/webhooks: ${res.statusCode} ${res.body}`);
+  return res.json().data as { id: string };
 }
 
 let seq = 0;

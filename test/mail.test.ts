@@ -4,7 +4,7 @@ import { Worker } from '../src/jobs/queue.ts';
 import { replySubject, forwardSubject } from '../src/mail/address.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';
 import { mailSendHandler } from '../src/mail/transport.ts';
-import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents } from './helpers.ts';
 import { openPrivateDb } from './private-db.ts';
 import { startSmtp, type SmtpPeer } from './smtp.ts';
 
@@ -43,6 +43,7 @@ for (const dialect of DIALECTS) {
 
     it('a send arrives at the prospect as a threaded answer with a text and an HTML part', async () => {
       const { workspace, headers } = await makeWorkspace(db);
+      await subscribeToAllEvents(app, headers);
       const reply = await newReply(headers, { message_id: '<orig-1@prospect.example>', in_reply_to: '<first-1@outreach.example.org>', subject: 'Re: Quick question' });
       await app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers, payload: { ai_response: 'Hi Ada,\nPricing starts at $99.' } });
 
@@ -106,6 +107,7 @@ for (const dialect of DIALECTS) {
 
     it('a double-clicked send (ten requests at once) sends one mail', async () => {
       const { workspace, headers } = await makeWorkspace(db);
+      await subscribeToAllEvents(app, headers);
       const reply = await newReply(headers);
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Only once' } })),
@@ -157,6 +159,7 @@ for (const dialect of DIALECTS) {
 
     it('a forward carries the message, the forwarded block and the thread; the status does not change', async () => {
       const { workspace, headers } = await makeWorkspace(db);
+      await subscribeToAllEvents(app, headers);
       const reply = await newReply(headers, { subject: 'Re: Quick question', from_name: 'Ada Lovelace' });
       const to = [`lead-a.${reply.id}@agency.example`, `lead-b.${reply.id}@agency.example`];
       const res = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers, payload: { to, message: 'Hot lead, call her today.' } });
@@ -206,6 +209,7 @@ for (const dialect of DIALECTS) {
 
     it('every bad forward input is a 400 with the exact message, and nothing is queued', async () => {
       const { workspace, headers } = await makeWorkspace(db);
+      await subscribeToAllEvents(app, headers);
       const reply = await newReply(headers);
       const none = 'At least one recipient email is required';
       const many = Array.from({ length: 51 }, (_, i) => `r${i}@agency.example`);

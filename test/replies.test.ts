@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents } from './helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
 
@@ -338,6 +338,7 @@ for (const dialect of DIALECTS) {
     describe('events', () => {
       it('ingestion records reply.received and contact.created; a PATCH records reply.updated with previous values', async () => {
         const ws = await makeWorkspace(ctx.db);
+        await subscribeToAllEvents(ctx.app, ws.headers);
         const id = (await call('POST', '/api/replies', ws.headers, inbound())).json().data.id;
         await call('POST', '/api/replies', ws.headers, inbound({ from_email: (await call('GET', `/api/replies/${id}`, ws.headers)).json().data.from_email }));
         await call('PATCH', `/api/replies/${id}`, ws.headers, { ai_response: 'Draft' });
@@ -346,6 +347,17 @@ for (const dialect of DIALECTS) {
         expect(events.map((e) => e.type).sort()).toEqual(['contact.created', 'reply.received', 'reply.received', 'reply.updated']);
         const updated = JSON.parse(events.find((e) => e.type === 'reply.updated')!.payload);
         expect(updated).toMatchObject({ type: 'reply.updated', data: { id, status: 'ready', changes: { status: { previous: 'pending', current: 'ready' }, ai_response: { previous: null, current: 'Draft' } } } });
+      });
+
+      it('stores no event that no endpoint subscribes to', async () => {
+        const ws = await makeWorkspace(ctx.db);
+        const endpoint = (await call('POST', '/api/webhooks', ws.headers, { url: 'https://hooks.example.com/x', events: ['reply.updated'] })).json().data;
+        const id = (await call('POST', '/api/replies', ws.headers, inbound())).json().data.id;
+        await call('PATCH', `/api/replies/${id}`, ws.headers, { status: 'archived' });
+        await call('PATCH', `/api/webhooks/${endpoint.id}`, ws.headers, { enabled: false });
+        await call('PATCH', `/api/replies/${id}`, ws.headers, { status: 'ready' });
+        const events = await ctx.db.kysely.selectFrom('events').select('type').where('workspace_id', '=', ws.workspace.id).execute();
+        expect(events.map((e) => e.type)).toEqual(['reply.updated']);
       });
     });
   });

@@ -104,11 +104,23 @@ interface PendingWrite {
   reject: (err: unknown) => void;
 }
 
+/**
+ * The SQLite statement source of a write transaction, for precompiled queries (db/prepared.ts)
+ * to run on directly. Inside a group commit the transaction owns the one connection, so a
+ * statement run straight on it is exactly what Kysely would run, without the few promise hops
+ * and object copies Kysely's executor adds to every query (a tenth of an ingestion's cost).
+ */
+const directStatements = new WeakMap<object, SqliteDatabase>();
+
+export function directSqlite(db: object): SqliteDatabase | undefined {
+  return directStatements.get(db);
+}
+
 class GroupCommit {
   private queue: PendingWrite[] = [];
   private flushing = false;
 
-  constructor(private readonly kysely: Kysely<Database>, private readonly maxBatch = 256) {}
+  constructor(private readonly kysely: Kysely<Database>, private readonly statements: SqliteDatabase, private readonly maxBatch = 256) {}
 
   run<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -126,16 +138,21 @@ class GroupCommit {
       const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
       try {
         const trx = await this.kysely.startTransaction().execute();
+        directStatements.set(trx, this.statements);
+        const savepoint = this.statements.prepare('savepoint w');
+        const release = this.statements.prepare('release w');
+        const rollbackTo = this.statements.prepare('rollback to w');
         try {
           for (const item of batch) {
-            const sp = await trx.savepoint('w').execute();
+            // Savepoints are plain statements on the connection the transaction holds.
+            savepoint.run([]);
             try {
-              const value = await item.fn(sp);
-              await sp.releaseSavepoint('w').execute();
+              const value = await item.fn(trx);
+              release.run([]);
               outcomes.push({ ok: true, value });
             } catch (err) {
-              await sp.rollbackToSavepoint('w').execute();
-              await sp.releaseSavepoint('w').execute();
+              rollbackTo.run([]);
+              release.run([]);
               outcomes.push({ ok: false, err });
             }
           }
@@ -186,8 +203,9 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   sqlite.pragma('wal_autocheckpoint = 50000');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
-  const kysely = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: withStatementCache(sqlite) }) });
-  const group = new GroupCommit(kysely);
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: statements }) });
+  const group = new GroupCommit(kysely, statements);
   const stopCheckpointer = config.filename === ':memory:' ? async () => {} : startCheckpointer(config.filename);
   return {
     kysely,

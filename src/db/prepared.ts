@@ -4,6 +4,7 @@
 // sentinel standing for each argument, compiled, and afterwards only the parameter list is
 // rebuilt: the SQL text still comes from Kysely and the result type from the builder.
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { directSqlite } from './connect.ts';
 import type { Database } from './types.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -32,6 +33,13 @@ export function prepared<K extends string, O>(keys: readonly K[], build: (db: Ky
   return async (db: Q, args: Record<K, unknown>): Promise<O[]> => {
     const { compiled, slots } = compileFor(db);
     const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
+    const direct = directSqlite(db);
+    if (direct) {
+      const stmt = direct.prepare(compiled.sql);
+      if (stmt.reader) return stmt.all(parameters) as O[];
+      stmt.run(parameters);
+      return [];
+    }
     const result = await db.executeQuery<O>({ ...compiled, parameters });
     return result.rows;
   };

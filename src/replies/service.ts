@@ -135,11 +135,11 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
       const after = field === 'handled_at' ? handledAt : updated[field];
       if (before !== after) changed[field] = { previous: before, current: after };
     }
-    if (Object.keys(changed).length) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
-    return updated;
+    const queued = Object.keys(changed).length > 0 && (await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed })) !== null;
+    return { updated, queued };
   });
-  notifyJobs();
-  return result;
+  if (result.queued) notifyJobs();
+  return result.updated;
 }
 
 /** "Ada Lovelace" → first "Ada", last "Lovelace"; used only to fill a contact's blank name. */
@@ -263,16 +263,17 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
       outgoing: [],
     };
+    let queued = false;
     if (contactCreated) {
-      await publishEvent(trx, workspaceId, 'contact.created', {
+      queued = (await publishEvent(trx, workspaceId, 'contact.created', {
         id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
         title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t,
-      });
+      })) !== null;
     }
-    await publishEvent(trx, workspaceId, 'reply.received', detail);
-    return { detail } as const;
+    if ((await publishEvent(trx, workspaceId, 'reply.received', detail)) !== null) queued = true;
+    return { detail, queued } as const;
   });
-  notifyJobs();
+  if ('queued' in result && result.queued) notifyJobs();
 
   if ('existingId' in result) {
     return { reply: await getReply(db, workspaceId, result.existingId!), created: false };

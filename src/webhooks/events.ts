@@ -46,15 +46,21 @@ const enabledEndpoints = prepared(['ws'], (db, a) =>
   db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', a.ws).where(sql<boolean>`enabled`),
 );
 
-/** Records an event in the caller's transaction and queues its deliveries. Returns its id (`msg_…`, the webhook-id). */
-export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string> {
+/**
+ * Records an event in the caller's transaction and queues its deliveries; returns its id
+ * (`msg_…`, the webhook-id), or null when no enabled endpoint of the workspace subscribes to
+ * it. Such an event is not stored: nothing would ever read it (the log exists for deliveries,
+ * their retries and recovery), and on ingestion it would be a third of the rows written.
+ */
+export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string | null> {
+  const endpoints = await enabledEndpoints(db, { ws: workspaceId });
+  const targets = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
+  if (!targets.length) return null;
   const id = newEventId();
   const timestamp = new Date().toISOString();
   const payload: EventPayload<D> = { type, timestamp, data };
   await insertEvent(db, { id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp });
-  const endpoints = await enabledEndpoints(db, { ws: workspaceId });
-  const targets = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
-  if (targets.length) await queueDeliveries(db, workspaceId, { id, type, created_at: timestamp }, targets);
+  await queueDeliveries(db, workspaceId, { id, type, created_at: timestamp }, targets);
   return id;
 }
 
