@@ -96,6 +96,9 @@ for (const dialect of DIALECTS) {
         expect(second.json().data.id).toBe(first.json().data.id);
         const list = (await call('GET', '/api/replies', ws.headers)).json();
         expect(list.pagination.total).toBe(1);
+        // the refused duplicate's contact change was rolled back with it
+        const contacts = (await call('GET', '/api/contacts', ws.headers)).json();
+        expect(contacts.data.map((c: { reply_count: number }) => c.reply_count)).toEqual([1]);
       });
 
       it('two concurrent deliveries of one message store one reply', async () => {

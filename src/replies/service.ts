@@ -152,24 +152,21 @@ function splitName(name: string): { first: string | null; last: string | null } 
 /**
  * Stores an inbound reply. The contact is found or created by from_email (case-insensitive)
  * in one upsert, so two replies from a new sender arriving together create one contact.
- * A reply whose message_id is already stored is not stored again: the existing one is
- * returned with created=false.
+ * A reply whose message_id is already stored is not stored again: the unique index refuses
+ * it, its savepoint (or transaction) is rolled back with the contact change, and the stored
+ * reply is returned with created=false. No lookup runs first: duplicates are the exception.
  */
 export async function ingestReply(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
   try {
     return await ingestOnce(db, workspaceId, input);
   } catch (err) {
-    // two deliveries of one message raced past the message_id check: the loser answers with the winner's row
+    // a second delivery of one message: it answers with the stored reply
     if (input.message_id && isUniqueViolation(err)) {
-      const existing = await findByMessageId(db, workspaceId, input.message_id);
+      const [existing] = await q.findByMessageId(db.kysely, { ws: workspaceId, messageId: input.message_id });
       if (existing) return { reply: await getReply(db, workspaceId, existing.id), created: false };
     }
     throw err;
   }
-}
-
-function findByMessageId(db: Db, workspaceId: string, messageId: string) {
-  return db.kysely.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('message_id', '=', messageId).executeTakeFirst();
 }
 
 async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
@@ -190,10 +187,6 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     if (input.connection_id) {
       const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
-    }
-    if (input.message_id) {
-      const [existing] = await q.findByMessageId(trx, { ws: workspaceId, messageId: input.message_id });
-      if (existing) return { existingId: existing.id } as const;
     }
 
     const newContactId = uuidv7();
@@ -271,12 +264,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       })) !== null;
     }
     if ((await publishEvent(trx, workspaceId, 'reply.received', detail)) !== null) queued = true;
-    return { detail, queued } as const;
+    return { detail, queued };
   });
-  if ('queued' in result && result.queued) notifyJobs();
-
-  if ('existingId' in result) {
-    return { reply: await getReply(db, workspaceId, result.existingId!), created: false };
-  }
+  if (result.queued) notifyJobs();
   return { created: true, reply: result.detail };
 }

@@ -45,7 +45,8 @@ export function isWellFormedKey(key: string): boolean {
 }
 
 export function hashKey(key: string): string {
-  return crypto.createHash('sha256').update(key).digest('hex');
+  // the one-shot form: every authenticated request runs it, and it is twice as fast
+  return crypto.hash('sha256', key, 'hex');
 }
 
 /** What lists show of a key: enough to recognise it, nothing to use. */
