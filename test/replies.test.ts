@@ -172,6 +172,48 @@ for (const dialect of DIALECTS) {
         expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false });
       });
 
+      it('each item equals the single read\'s fields, with quotes, newlines, non-ASCII and markup in the text, before and after changes', async () => {
+        const ws = await makeWorkspace(ctx.db);
+        const category = (await call('POST', '/api/categories', ws.headers, { name: 'Intéressé "hot"', color: '#22c55e', is_positive: true })).json().data;
+        const client = (await call('POST', '/api/clients', ws.headers, { name: 'Acme' })).json().data;
+        const tricky = 'Line 1\nLine "2"\t\\ Zoë Søren 中文 😀 </script><b>&amp;</b>\u2028';
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          ids.push((await call('POST', '/api/replies', ws.headers, inbound({ from_name: `Zoë "${i}"`, subject: tricky, body_text: tricky, body_html: `<p>${tricky}</p>`, client_id: client.id }))).json().data.id);
+        }
+        const same = async () => {
+          const list = (await call('GET', '/api/replies', ws.headers)).json();
+          expect(list.data).toHaveLength(3);
+          for (const item of list.data) {
+            expect(Object.keys(item)).toEqual(LIST_FIELDS);
+            const single = (await call('GET', `/api/replies/${item.id}`, ws.headers)).json().data;
+            const expected = Object.fromEntries(LIST_FIELDS.map((f) => [f, single[f]]));
+            expected.category = single.category && { id: single.category.id, name: single.category.name, color: single.category.color };
+            expect(item).toEqual(expected);
+          }
+          return list.data;
+        };
+        await same();
+        // the page is read again after each change: status, category, draft and handled_at follow it
+        await call('PATCH', `/api/replies/${ids[0]}`, ws.headers, { category_id: category.id, ai_response: 'Draft "one"\nZoë' });
+        await call('PATCH', `/api/replies/${ids[1]}`, ws.headers, { status: 'archived' });
+        const after = await same();
+        expect(after.find((r: { id: string }) => r.id === ids[0])).toMatchObject({ status: 'ready', category: { id: category.id, name: 'Intéressé "hot"' }, ai_response: 'Draft "one"\nZoë' });
+        expect(after.find((r: { id: string }) => r.id === ids[1]).handled_at).not.toBeNull();
+      });
+
+      it('a change to a reply\'s stored text shows on the next page read (the list never serves an older version of a row)', async () => {
+        const ws = await workspaceWithReplies(2);
+        const first = (await call('GET', '/api/replies', ws.headers)).json().data;
+        expect(first.map((r: { subject: string }) => r.subject)).toEqual(['Re: Quick question', 'Re: Quick question']);
+        // what a later feature (redacting a reply, say) would do: change the text and updated_at
+        await ctx.db.kysely.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() })
+          .where('id', '=', ws.ids[1]!).execute();
+        const second = (await call('GET', '/api/replies', ws.headers)).json().data;
+        expect(second.map((r: { subject: string }) => r.subject)).toEqual(['Redacted', 'Re: Quick question']);
+        expect(second[0].body_text).toBe('');
+      });
+
       it('defaults to 20 and clamps a limit above 100 to 100', async () => {
         const ws = await makeWorkspace(ctx.db);
         expect((await call('GET', '/api/replies', ws.headers)).json().pagination).toEqual({ total: 0, limit: 20, offset: 0, hasMore: false });

@@ -13,13 +13,20 @@ const listColumns = [
 ] as const;
 
 /**
- * One page of replies, newest first. The first page reads its rows straight off the
- * (workspace_id[, status], received_at, id) index. Deeper pages take their ids from an
- * index-only subquery over that index — the "deferred join" — so an offset of 90,000 steps
- * over index entries and reads only the rows of the page itself; the page is then put back
- * in order here, which for at most 100 rows is cheaper than a sort in the database.
+ * One page of replies, newest first: the id, updated_at and the columns that change after
+ * ingestion (the rest of each item comes from replies/list-page.ts, see there). The first page
+ * reads its rows straight off the (workspace_id[, status], received_at, id) index. Deeper pages
+ * take their ids from an index-only subquery over that index — the "deferred join" — so an
+ * offset of 90,000 steps over index entries and reads only the rows of the page itself; the
+ * page is then put back in order here, which for at most 100 rows is cheaper than a sort in
+ * the database.
  */
 const DIRECT_MAX_OFFSET = 40;
+
+const pageColumns = [
+  'r.id', 'r.updated_at', 'r.received_at', 'r.status', 'r.category_id', 'c.name as category_name', 'c.color as category_color',
+  'r.ai_response', 'r.sent_response', 'r.handled_at',
+] as const;
 
 function pageIds(db: Kysely<Database>, a: Record<'ws' | 'status' | 'limit' | 'offset', any>, byStatus: boolean) {
   let ids = db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws);
@@ -27,18 +34,18 @@ function pageIds(db: Kysely<Database>, a: Record<'ws' | 'status' | 'limit' | 'of
   return ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
 }
 
-const listSelect = (db: Kysely<Database>) =>
-  db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(listColumns);
+const pageSelect = (db: Kysely<Database>) =>
+  db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(pageColumns);
 
 const listQueries = Object.fromEntries(
   ([false, true] as const).flatMap((byStatus) => [
     [`direct:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
-      let q = listSelect(db).where('r.workspace_id', '=', a.ws);
+      let q = pageSelect(db).where('r.workspace_id', '=', a.ws);
       if (byStatus) q = q.where('r.status', '=', a.status);
       return q.orderBy('r.received_at', 'desc').orderBy('r.id', 'desc').limit(a.limit).offset(a.offset);
     })],
     [`deferred:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
-      return listSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
+      return pageSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
     })],
   ]),
 );
@@ -50,7 +57,18 @@ export async function listReplies(db: Q, workspaceId: string, opts: { status?: R
   if (!direct) rows.sort((x, y) => (x.received_at < y.received_at ? 1 : x.received_at > y.received_at ? -1 : x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
   return rows;
 }
-export type ReplyListRow = Awaited<ReturnType<typeof listReplies>>[number];
+export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
+
+/** The columns of replies that never change after ingestion, for the given ids of the workspace. */
+export function fixedColumns(db: Q, workspaceId: string, ids: string[]) {
+  return db
+    .selectFrom('replies')
+    .select(['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'client_id', 'connection_id', 'contact_id', 'received_at', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
+export type ReplyFixedRow = Awaited<ReturnType<typeof fixedColumns>>[number];
 
 const counts = prepared(['ws'], (db, a) =>
   db.selectFrom('workspace_counts')

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, list, page, pagination, single } from '../http/schemas.ts';
+import { errorResponses, IdParams, list, page, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import { listPageJson } from './list-page.ts';
 import * as service from './service.ts';
 
 export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -14,11 +15,12 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       querystring: ListRepliesQuery,
       response: { 200: list(Type.Ref(ReplyListItem)), ...errorResponses(400, 401, 403, 429) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { limit, offset } = page(request.query.limit, request.query.offset);
     const status = service.parseStatusFilter(request.query.status);
-    const { items, total } = await service.listReplies(db, request.principal!.workspaceId, { status, limit, offset });
-    return { data: items, pagination: pagination(total, limit, offset) };
+    // already JSON text (replies/list-page.ts): sent as it is, past the serializer
+    const body = await listPageJson(db.kysely, request.principal!.workspaceId, { status, limit, offset });
+    return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
   app.get('/api/replies/:id', {

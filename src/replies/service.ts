@@ -21,7 +21,9 @@ export function parseStatusFilter(status: string | undefined): ReplyStatus | und
   return status as ReplyStatus;
 }
 
-export function toListItem(r: q.ReplyListRow) {
+type ReplyRow = Omit<q.ReplyDetailRow, 'category_is_positive' | 'client_name' | 'client_service_description' | 'contact_email' | 'contact_first_name' | 'contact_last_name' | 'contact_company'>;
+
+export function toListItem(r: ReplyRow) {
   return {
     id: r.id,
     from_email: r.from_email,
@@ -60,14 +62,6 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing) 
   };
 }
 export type ReplyDetail = ReturnType<typeof toDetail>;
-
-export async function listReplies(db: Db, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
-  const [rows, total] = await Promise.all([
-    q.listReplies(db.kysely, workspaceId, opts),
-    q.countReplies(db.kysely, workspaceId, opts.status),
-  ]);
-  return { items: rows.map(toListItem), total };
-}
 
 export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
   const [row, thread, outgoing] = await Promise.all([

@@ -1,0 +1,98 @@
+// GET /api/replies, rendered as JSON text.
+//
+// Most of a list item never changes once the reply is stored: its id, addresses, subject, the
+// two bodies, its client, connection and contact, received_at and created_at. Decoding those
+// columns out of SQLite and escaping them into JSON was most of a list request's cost (the
+// bodies are long, and names and text are often non-ASCII). So each page reads from the
+// database, on every request, only what can change — status, category, drafts, handled_at —
+// with the row's updated_at, and the unchanging part of each item comes from a memo of its
+// JSON text, valid for one updated_at of its row. Every change to a reply sets updated_at, so a memo
+// entry can never describe another version of the row, in this process or after a change made
+// by another one; a row not in the memo is read in one query for the page and remembered.
+// The memo only ever serves rows the page query has just returned for the caller's workspace.
+import type { Kysely } from 'kysely';
+import type { Database, ReplyStatus } from '../db/types.ts';
+import { pagination } from '../http/schemas.ts';
+import * as q from './queries.ts';
+
+/** The JSON text of a list item's unchanging fields, in the item's field order. */
+interface FixedText {
+  /** `{"id":…,"from_email":…,…,"body_html":…` — everything before status */
+  head: string;
+  /** `"client_id":…,"connection_id":…,"contact_id":…,"received_at":…` */
+  middle: string;
+  /** `"created_at":…}` */
+  end: string;
+}
+
+/**
+ * Entries by reply id, each with the updated_at it was read at. Once the memo holds `capacity`
+ * entries the oldest-inserted goes first: a lookup stays a plain Map read, and an entry evicted
+ * while still in use is simply read again.
+ */
+export class FixedTextMemo {
+  private readonly entries = new Map<string, FixedText & { updatedAt: string }>();
+
+  constructor(readonly capacity: number) {}
+
+  get(id: string, updatedAt: string): FixedText | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.updatedAt === updatedAt ? hit : undefined;
+  }
+
+  set(id: string, updatedAt: string, value: FixedText) {
+    this.entries.delete(id);
+    this.entries.set(id, { ...value, updatedAt });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** 5,000 items of 1–3 KB of text each (~20 MB): the first pages of a few hundred inboxes. */
+export const fixedTextMemo = new FixedTextMemo(5_000);
+
+function fixedText(r: q.ReplyFixedRow): FixedText {
+  const head = JSON.stringify({
+    id: r.id, from_email: r.from_email, from_name: r.from_name, to_email: r.to_email, subject: r.subject, body_text: r.body_text, body_html: r.body_html,
+  });
+  const middle = JSON.stringify({ client_id: r.client_id, connection_id: r.connection_id, contact_id: r.contact_id, received_at: r.received_at });
+  return { head: head.slice(0, -1), middle: middle.slice(1, -1), end: `"created_at":${JSON.stringify(r.created_at)}}` };
+}
+
+const json = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+// ids (UUIDs), statuses and timestamps (ISO 8601) never contain a character JSON escapes
+const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
+
+function itemText(f: FixedText, r: q.ReplyPageRow): string {
+  const category = r.category_id && r.category_name !== null
+    ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}`
+    : 'null';
+  return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},${f.end}`;
+}
+
+/** The whole answer of GET /api/replies: `{"data":[…],"pagination":{…}}`. */
+export async function listPageJson(
+  db: Kysely<Database>,
+  workspaceId: string,
+  opts: { status?: ReplyStatus; limit: number; offset: number },
+  memo: FixedTextMemo = fixedTextMemo,
+): Promise<string> {
+  const [rows, total] = await Promise.all([q.listReplies(db, workspaceId, opts), q.countReplies(db, workspaceId, opts.status)]);
+  const fixed = rows.map((r) => memo.get(r.id, r.updated_at));
+  const missing = rows.filter((_, i) => !fixed[i]).map((r) => r.id);
+  if (missing.length) {
+    const byId = new Map((await q.fixedColumns(db, workspaceId, missing)).map((r) => [r.id, fixedText(r)]));
+    rows.forEach((r, i) => {
+      const f = fixed[i] ?? byId.get(r.id);
+      if (f && !fixed[i]) memo.set(r.id, r.updated_at, f);
+      fixed[i] = f;
+    });
+  }
+  // (replies are never deleted, so every row of the page has its fixed part; if one ever could
+  // vanish between the two reads, the page would leave it out rather than fail)
+  const items = rows.flatMap((r, i) => (fixed[i] ? [itemText(fixed[i], r)] : []));
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination(total, opts.limit, opts.offset))}}`;
+}
