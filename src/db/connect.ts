@@ -68,6 +68,7 @@ function fastRows(stmt: SQLite.Statement): ReturnType<SqliteDatabase['prepare']>
   const raw = stmt.raw(true);
   return {
     reader: true,
+    readonly: stmt.readonly,
     all: (parameters: ReadonlyArray<unknown>) => (raw.all(parameters) as unknown[][]).map(toObject),
     run: (parameters: ReadonlyArray<unknown>) => raw.run(parameters),
     *iterate(parameters: ReadonlyArray<unknown>) {
@@ -105,14 +106,18 @@ interface PendingWrite {
 }
 
 /**
- * The SQLite statement source of a write transaction, for precompiled queries (db/prepared.ts)
- * to run on directly. Inside a group commit the transaction owns the one connection, so a
- * statement run straight on it is exactly what Kysely would run, without the few promise hops
- * and object copies Kysely's executor adds to every query (a tenth of an ingestion's cost).
+ * Where a precompiled query (db/prepared.ts) can run straight on a SQLite connection, without
+ * the few promise hops and object copies Kysely's executor adds to every query:
+ * - inside a group commit (keyed by its transaction), on the writer connection the transaction
+ *   holds: exactly what Kysely would run;
+ * - outside one (keyed by the Kysely instance), a read-only statement runs on a second
+ *   connection. In WAL mode it reads the last committed state while a group commit is open on
+ *   the writer, so a read neither waits behind a batch of writes nor sees its uncommitted rows.
+ *   Anything that writes still goes through Kysely to the writer.
  */
-const directStatements = new WeakMap<object, SqliteDatabase>();
+const directStatements = new WeakMap<object, { statements: SqliteDatabase; readsOnly: boolean }>();
 
-export function directSqlite(db: object): SqliteDatabase | undefined {
+export function directSqlite(db: object) {
   return directStatements.get(db);
 }
 
@@ -138,7 +143,7 @@ class GroupCommit {
       const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
       try {
         const trx = await this.kysely.startTransaction().execute();
-        directStatements.set(trx, this.statements);
+        directStatements.set(trx, { statements: this.statements, readsOnly: false });
         const savepoint = this.statements.prepare('savepoint w');
         const release = this.statements.prepare('release w');
         const rollbackTo = this.statements.prepare('rollback to w');
@@ -206,7 +211,16 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: statements }) });
   const group = new GroupCommit(kysely, statements);
-  const stopCheckpointer = config.filename === ':memory:' ? async () => {} : startCheckpointer(config.filename);
+  const inMemory = config.filename === ':memory:';
+  // (a second connection to :memory: would be a second, empty database)
+  const reader = inMemory ? null : new SQLite(config.filename);
+  if (reader) {
+    reader.pragma('busy_timeout = 5000');
+    reader.pragma('cache_size = -32768');
+    reader.pragma('mmap_size = 268435456');
+    directStatements.set(kysely, { statements: withStatementCache(reader), readsOnly: true });
+  }
+  const stopCheckpointer = inMemory ? async () => {} : startCheckpointer(config.filename);
   return {
     kysely,
     dialect: 'sqlite',
@@ -214,6 +228,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
     close: async () => {
       await stopCheckpointer();
       await kysely.destroy();
+      reader?.close();
     },
   };
 }

@@ -3,7 +3,7 @@
 // shape every time, only its values change. So the query is built once per database with a
 // sentinel standing for each argument, compiled, and afterwards only the parameter list is
 // rebuilt: the SQL text still comes from Kysely and the result type from the builder.
-import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, SqliteDatabase, Transaction } from 'kysely';
 import { directSqlite } from './connect.ts';
 import type { Database } from './types.ts';
 
@@ -35,10 +35,13 @@ export function prepared<K extends string, O>(keys: readonly K[], build: (db: Ky
     const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
     const direct = directSqlite(db);
     if (direct) {
-      const stmt = direct.prepare(compiled.sql);
-      if (stmt.reader) return stmt.all(parameters) as O[];
-      stmt.run(parameters);
-      return [];
+      const stmt = direct.statements.prepare(compiled.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
+      if (!direct.readsOnly) {
+        if (stmt.reader) return stmt.all(parameters) as O[];
+        stmt.run(parameters);
+        return [];
+      }
+      if (stmt.readonly) return stmt.all(parameters) as O[];
     }
     const result = await db.executeQuery<O>({ ...compiled, parameters });
     return result.rows;

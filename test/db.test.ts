@@ -1,0 +1,59 @@
+// Db.write and precompiled queries, on each dialect: what a caller may rely on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/connect.ts';
+import { uuidv7 } from '../src/db/ids.ts';
+import { prepared } from '../src/db/prepared.ts';
+import { DIALECTS, openDb } from './helpers.ts';
+
+const workspaceName = prepared(['id'], (db, a) => db.selectFrom('workspaces').select('name').where('id', '=', a.id));
+const row = (name: string) => ({ id: uuidv7(), name, plan: 'starter' as const, rate_limit: null, api_version: '2026-11-01', created_at: new Date().toISOString() });
+
+for (const dialect of DIALECTS) {
+  describe(`database access (${dialect})`, () => {
+    let db: Db;
+    beforeAll(async () => {
+      db = await openDb(dialect);
+    });
+    afterAll(() => db.close());
+
+    it('a read neither waits for a write in progress nor sees its uncommitted rows', async () => {
+      const ws = row('in progress');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+      const writing = db.write(async (trx) => {
+        await trx.insertInto('workspaces').values(ws).execute();
+        inserted();
+        await gate;
+      });
+      await insertedYet;
+      // the write's transaction is open: the read answers at once, from the last commit
+      expect(await workspaceName(db.kysely, { id: ws.id })).toEqual([]);
+      release();
+      await writing;
+      expect(await workspaceName(db.kysely, { id: ws.id })).toEqual([{ name: 'in progress' }]);
+    });
+
+    it('writes that share a commit keep their own outcome: one that throws leaves nothing, the others are stored', async () => {
+      const [a, b, c] = [row('a'), row('b'), row('c')];
+      const results = await Promise.allSettled([a, b, c].map((ws) =>
+        db.write(async (trx) => {
+          await trx.insertInto('workspaces').values(ws).execute();
+          if (ws.name === 'b') throw new Error('b fails after its insert');
+          return ws.name;
+        })));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      for (const ws of [a, b, c]) {
+        expect(await workspaceName(db.kysely, { id: ws.id })).toEqual(ws.name === 'b' ? [] : [{ name: ws.name }]);
+      }
+      // a precompiled read inside a write sees that write's own rows
+      const seen = await db.write(async (trx) => {
+        const ws = row('own');
+        await trx.insertInto('workspaces').values(ws).execute();
+        return workspaceName(trx, { id: ws.id });
+      });
+      expect(seen).toEqual([{ name: 'own' }]);
+    });
+  });
+}
