@@ -6,10 +6,11 @@
 // bodies are long, and names and text are often non-ASCII). So each page reads from the
 // database, on every request, only what can change — status, category, drafts, handled_at —
 // with the row's updated_at, and the unchanging part of each item comes from a memo of its
-// JSON text, valid for one updated_at of its row. Every change to a reply sets updated_at, so a memo
-// entry can never describe another version of the row, in this process or after a change made
-// by another one; a row not in the memo is read in one query for the page and remembered.
-// The memo only ever serves rows the page query has just returned for the caller's workspace.
+// JSON text, valid for one updated_at of its row. Every change to a reply sets updated_at, so
+// a memo entry can never describe another version of the row, in this process or after a
+// change made by another one; a row not in the memo is read in one query for the page and
+// remembered. The memo only serves rows the page query has just returned for the caller's
+// workspace.
 import type { Kysely } from 'kysely';
 import type { Database, ReplyStatus } from '../db/types.ts';
 import { pagination } from '../http/schemas.ts';
