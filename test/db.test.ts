@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
 import { prepared } from '../src/db/prepared.ts';
+import { CURRENT_API_VERSION } from '../src/http/versioning.ts';
 import { DIALECTS, openDb } from './helpers.ts';
 
 const workspaceName = prepared(['id'], (db, a) => db.selectFrom('workspaces').select('name').where('id', '=', a.id));
-const row = (name: string) => ({ id: uuidv7(), name, plan: 'starter' as const, rate_limit: null, api_version: '2026-11-01', created_at: new Date().toISOString() });
+const row = (name: string) => ({ id: uuidv7(), name, plan: 'starter' as const, rate_limit: null, api_version: CURRENT_API_VERSION, created_at: new Date().toISOString() });
 
 for (const dialect of DIALECTS) {
   describe(`database access (${dialect})`, () => {
