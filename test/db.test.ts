@@ -1,4 +1,5 @@
 // Db.write and precompiled queries, on each dialect: what a caller may rely on.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
@@ -55,6 +56,13 @@ for (const dialect of DIALECTS) {
         return workspaceName(trx, { id: ws.id });
       });
       expect(seen).toEqual([{ name: 'own' }]);
+    });
+
+    it.runIf(dialect === 'sqlite')('keeps SQLite temporary storage in memory (the savepoint sub-journals would spill to files)', async () => {
+      // temp_store: 0 default, 1 file, 2 memory. With files, every grouped write's savepoint
+      // journal went to /var/tmp: ~30 pwrite calls per ingested reply (docs/performance.md).
+      const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db.kysely);
+      expect(rows).toEqual([{ temp_store: 2 }]);
     });
   });
 }
