@@ -104,8 +104,9 @@ export async function listPageJson(
   if (missing.length) {
     const byId = new Map((await q.fixedColumns(db, workspaceId, missing)).map((r) => [r.id, fixedText(r)]));
     rows.forEach((r, i) => {
-      const f = fixed[i] ?? byId.get(r.id);
-      if (f && !fixed[i]) memo.set(r.id, r.updated_at, f);
+      const f = fixed[i] ? undefined : byId.get(r.id);
+      if (!f) return;
+      memo.set(r.id, r.updated_at, f);
       fixed[i] = f;
     });
   }
