@@ -111,6 +111,7 @@ for (const dialect of DIALECTS) {
         expect((await call('GET', '/api/contacts', ws.headers)).json().pagination.total).toBe(1);
       });
 
+      const NUL_MESSAGE = 'Text in the request body must not contain NUL characters (\\u0000)';
       const BAD: [string, Record<string, unknown> | string, string][] = [
         ['an invalid from_email', { from_email: 'not-an-email' }, 'from_email must be a valid email address'],
         ['a missing from_email', { from_email: undefined }, 'from_email is required'],
@@ -126,6 +127,9 @@ for (const dialect of DIALECTS) {
         ['too many thread items', { thread: Array.from({ length: 101 }, () => ({ from: 'a@b.co', to: 'c@d.co', sent_at: '2026-01-01T00:00:00Z' })) }, 'thread must have at most 100 items'],
         ['an unknown client_id', { client_id: 'nope' }, 'Invalid client_id'],
         ['an unknown connection_id', { connection_id: 'nope' }, 'Invalid connection_id'],
+        ['a NUL in a thread message', { thread: [{ from: 'a@b.co', to: 'c@d.co', body: 'a\u0000b', sent_at: '2026-01-01T00:00:00Z' }] }, NUL_MESSAGE],
+        ['a NUL in a metadata key', { contact: { metadata: { 'k\u0000': 'v' } } }, NUL_MESSAGE],
+        ['a NUL deep in metadata', { contact: { metadata: { tags: ['ok', { note: '\u0000' }] } } }, NUL_MESSAGE],
       ];
       for (const [what, change, message] of BAD) {
         it(`refuses ${what} with 400 "${message}" and stores nothing`, async () => {

@@ -1,5 +1,5 @@
-// Authentication, rate limiting and version negotiation, in that order, as three onRequest
-// hooks: the limiter needs to know the workspace (its limit and its counter), and a refused
+// Authentication, rate limiting and version negotiation, in that order, in one onRequest
+// hook: the limiter needs to know the workspace (its limit and its counter), and a refused
 // key must still answer with the X-RateLimit-* headers, so authentication resolves the key
 // without throwing, the limiter runs, and only then is a missing or bad key refused.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -59,13 +59,6 @@ export async function registerAuth(
   app.decorateRequest('principal', null);
   app.decorateRequest('apiVersion', '');
 
-  app.addHook('onRequest', async (request) => {
-    if (isPublic(request)) return;
-    const header = request.headers.authorization;
-    if (!header || !header.startsWith('Bearer ')) return;
-    request.principal = await opts.authenticator.authenticate(header.slice(7).trim());
-  });
-
   await app.register(rateLimit, {
     global: false,
     timeWindow: 60_000,
@@ -80,13 +73,15 @@ export async function registerAuth(
       new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
   const limiter = app.rateLimit();
+  // One hook rather than three: each async hook is a promise and a trip through the
+  // microtask queue of its own, on every request.
   app.addHook('onRequest', async function (request: FastifyRequest, reply: FastifyReply) {
     if (isPublic(request)) return;
-    await limiter.call(this, request, reply);
-  });
+    const header = request.headers.authorization;
+    if (header && header.startsWith('Bearer ')) request.principal = await opts.authenticator.authenticate(header.slice(7).trim());
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (isPublic(request)) return;
+    await limiter.call(this, request, reply);
+
     const principal = request.principal;
     if (!principal) throw Errors.InvalidApiKey();
     const asked = request.headers[VERSION_HEADER];

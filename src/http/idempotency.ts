@@ -78,12 +78,27 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
     };
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'POST' || !request.principal || !request.url.startsWith('/api/')) return;
+  // Both hooks take a callback so that the requests without a key, nearly all of them, pass
+  // without the promise and microtask trip an async hook costs; the rest run as before.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || !request.principal || !request.url.startsWith('/api/')) return done();
     const given = request.headers[IDEMPOTENCY_HEADER];
-    if (given === undefined) return;
+    if (given === undefined) return done();
+    claim(request, reply, given).then(() => done(), done);
+  });
+
+  // onSend sees every answer the handler (or the error handler) produced, before it leaves:
+  // the stored result is in place by the time the client could retry.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const held = request.idempotency;
+    if (!held) return done(null, payload);
+    request.idempotency = null;
+    settle(held, reply, payload).then(() => done(null, payload), done);
+  });
+
+  async function claim(request: FastifyRequest, reply: FastifyReply, given: string | string[]) {
     if (typeof given !== 'string' || !KEY_SHAPE.test(given)) throw Errors.InvalidIdempotencyKey();
-    const workspaceId = request.principal.workspaceId;
+    const workspaceId = request.principal!.workspaceId;
     const hash = requestHash(request);
 
     for (let round = 0; round < 3; round++) {
@@ -137,14 +152,9 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
       throw Errors.IdempotencyKeyInProgress();
     }
     throw Errors.IdempotencyKeyInProgress();
-  });
+  }
 
-  // onSend sees every answer the handler (or the error handler) produced, before it leaves:
-  // the stored result is in place by the time the client could retry.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const held = request.idempotency;
-    if (!held) return payload;
-    request.idempotency = null;
+  async function settle(held: { workspaceId: string; key: string }, reply: FastifyReply, payload: unknown) {
     if (isStored(reply.statusCode) && (typeof payload === 'string' || payload === undefined || payload === null)) {
       await k
         .updateTable('idempotency_keys')
@@ -155,8 +165,7 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
     } else {
       await k.deleteFrom('idempotency_keys').where('workspace_id', '=', held.workspaceId).where('key', '=', held.key).execute();
     }
-    return payload;
-  });
+  }
 }
 
 export const idempotencyPlugin = fp(idempotency, { name: 'replydesk-idempotency' });

@@ -87,6 +87,13 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+  // plain loops: this runs on every request body, and Object.entries would copy each object
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (containsNul(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k in value) {
+    if (k.includes('\u0000') || containsNul((value as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
 }
