@@ -14,7 +14,7 @@ interface Compilable<O> {
 
 export function prepared<K extends string, O>(keys: readonly K[], build: (db: Kysely<Database>, args: Record<K, any>) => Compilable<O>) {
   const sentinels = Object.fromEntries(keys.map((k) => [k, `\u0000arg:${k}\u0000`])) as Record<K, string>;
-  const byDialect = new WeakMap<object, { compiled: CompiledQuery<O>; slots: (K | null)[] }>();
+  const byDialect = new WeakMap<object, { compiled: CompiledQuery<O>; bind: (args: Record<K, unknown>) => unknown[] }>();
 
   function compileFor(db: Q) {
     // A transaction shares its Kysely instance's adapter; key the cache by the adapter.
@@ -24,15 +24,20 @@ export function prepared<K extends string, O>(keys: readonly K[], build: (db: Ky
       const compiled = build(db as Kysely<Database>, sentinels).compile();
       // a parameter that is no sentinel is a constant of the query and is passed as compiled
       const slots = compiled.parameters.map((p) => keys.find((k) => sentinels[k] === p) ?? null);
-      entry = { compiled, slots };
+      // The parameter list as one compiled function of the arguments: each query's argument
+      // objects have one shape, so its reads stay monomorphic (a generic loop over the slots
+      // read every query's arguments at one site, megamorphic).
+      const list = slots.map((k, i) => (k === null ? `c[${i}]` : `a[${JSON.stringify(k)}]`)).join(', ');
+      const bind = new Function('c', `return (a) => [${list}];`)(compiled.parameters) as (args: Record<K, unknown>) => unknown[];
+      entry = { compiled, bind };
       byDialect.set(adapter, entry);
     }
     return entry;
   }
 
   return async (db: Q, args: Record<K, unknown>): Promise<O[]> => {
-    const { compiled, slots } = compileFor(db);
-    const parameters = slots.map((slot, i) => (slot === null ? compiled.parameters[i] : args[slot]));
+    const { compiled, bind } = compileFor(db);
+    const parameters = bind(args);
     const direct = directSqlite(db);
     if (direct) {
       const stmt = direct.statements.prepare(compiled.sql) as ReturnType<SqliteDatabase['prepare']> & { readonly?: boolean };
