@@ -102,7 +102,6 @@ export class KeyAuthenticator {
   constructor(private readonly db: Db, private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
 
   async authenticate(rawKey: string): Promise<Principal | null> {
-    if (!isWellFormedKey(rawKey)) return null;
     const hash = hashKey(rawKey);
     const t = Date.now();
     const hit = this.cache.get(hash);
@@ -110,6 +109,8 @@ export class KeyAuthenticator {
     if (hit && hit.expires > t) {
       principal = hit.principal;
     } else {
+      // Shape and checksum are checked on a miss only: only a well-formed key is ever cached.
+      if (!isWellFormedKey(rawKey)) return null;
       principal = await this.lookup(hash);
       if (this.ttlMs > 0) {
         if (this.cache.size >= this.maxEntries) this.cache.clear();
