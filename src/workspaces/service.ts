@@ -3,7 +3,7 @@ import { prepared } from '../db/prepared.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Plan } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
-import { displayPrefix, generateKey, hashKey, isWellFormedKey, PERMISSIONS, type Permission } from './keys.ts';
+import { displayPrefix, generateKey, hashKey, isWellFormedKey, KEY_LENGTH, PERMISSIONS, type Permission } from './keys.ts';
 
 export const PLAN_LIMITS: Record<Plan, number> = { starter: 60, growth: 120, scale: 300 };
 export const PLANS = Object.keys(PLAN_LIMITS) as Plan[];
@@ -102,6 +102,7 @@ export class KeyAuthenticator {
   constructor(private readonly db: Db, private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
 
   async authenticate(rawKey: string): Promise<Principal | null> {
+    if (rawKey.length !== KEY_LENGTH) return null; // (a long header is not hashed for nothing)
     const hash = hashKey(rawKey);
     const t = Date.now();
     const hit = this.cache.get(hash);
