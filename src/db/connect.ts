@@ -15,7 +15,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { startCheckpointer } from './checkpointer.ts';
+import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -124,21 +124,37 @@ export function directSqlite(db: object) {
 class GroupCommit {
   private queue: PendingWrite[] = [];
   private flushing = false;
+  private paused = false;
+  private idle: (() => void)[] = [];
 
   constructor(private readonly kysely: Kysely<Database>, private readonly statements: SqliteDatabase, private readonly maxBatch = 256) {}
 
   run<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        setImmediate(() => void this.flush());
-      }
+      if (!this.flushing && !this.paused) this.schedule();
     });
   }
 
+  /** Holds commits (writes still queue) until resume(); resolves once none is in progress. */
+  pause(): Promise<void> {
+    this.paused = true;
+    if (!this.flushing) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  resume() {
+    this.paused = false;
+    if (this.queue.length && !this.flushing) this.schedule();
+  }
+
+  private schedule() {
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
   private async flush() {
-    while (this.queue.length) {
+    while (this.queue.length && !this.paused) {
       const batch = this.queue.splice(0, this.maxBatch);
       const outcomes: ({ ok: true; value: unknown } | { ok: false; err: unknown })[] = [];
       try {
@@ -177,6 +193,7 @@ class GroupCommit {
       });
     }
     this.flushing = false;
+    for (const resolve of this.idle.splice(0)) resolve();
   }
 }
 
@@ -192,7 +209,7 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}): Db {
+export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: opts.poolSize ?? 10, types: pgTypes });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -204,7 +221,8 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Checkpoints run in a worker thread (db/checkpointer.ts); this is only the backstop.
+  // Checkpoints run in a worker thread (db/checkpointer.ts), which also lets the log start
+  // over once it passes 16,384 pages; this is only the backstop, should that fail.
   sqlite.pragma('wal_autocheckpoint = 50000');
   sqlite.pragma('cache_size = -65536');
   // Each write of a group commit runs in a savepoint, and SQLite keeps the original of every
@@ -225,7 +243,8 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
     reader.pragma('mmap_size = 268435456');
     directStatements.set(kysely, { statements: withStatementCache(reader), readsOnly: true });
   }
-  const stopCheckpointer = inMemory ? async () => {} : startCheckpointer(config.filename);
+  const fileFd = inMemory ? null : fs.openSync(config.filename, 'r');
+  const stopCheckpointer = fileFd === null ? async () => {} : startCheckpointer(config.filename, fileFd, group, opts.checkpoint);
   return {
     kysely,
     dialect: 'sqlite',
@@ -234,6 +253,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number } = {}
       await stopCheckpointer();
       await kysely.destroy();
       reader?.close();
+      if (fileFd !== null) fs.closeSync(fileFd);
     },
   };
 }
