@@ -21,6 +21,9 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.filename);
 db.pragma('busy_timeout = 1000');
 let held = false; // the writer has been asked to pause and has not yet been let go
+// the log's size after the last hold: while no write comes to start it over, it stays so, and
+// holding the writer again would change nothing
+let heldAt = -1;
 const checkpoint = () => {
   try { return db.pragma('wal_checkpoint(PASSIVE)')[0]; } catch { return null; /* busy: the next round */ }
 };
@@ -28,7 +31,7 @@ const timer = setInterval(() => {
   if (held) return;
   const r = checkpoint();
   // (only when the round copied every frame: if a reader held some back, pausing would not help)
-  if (r && r.log >= workerData.restartFrames && r.checkpointed === r.log) {
+  if (r && r.log >= workerData.restartFrames && r.checkpointed === r.log && r.log !== heldAt) {
     // A checkpoint that copies every frame fsyncs the database file, and the final one below
     // runs with the writer held: sync what the rounds wrote now, while writes go on, so that
     // it has only the last few milliseconds' pages to sync. Each pass syncs what the one
@@ -43,7 +46,7 @@ const timer = setInterval(() => {
 }, workerData.intervalMs);
 parentPort.on('message', (m) => {
   if (m === 'paused') {
-    checkpoint();
+    heldAt = checkpoint()?.log ?? -1;
     held = false;
     parentPort.postMessage('resume');
   } else if (m === 'stop') {
