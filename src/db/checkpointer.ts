@@ -8,9 +8,10 @@
 // under steady load new frames land while each checkpoint runs. The log would grow until the
 // writer's own auto-checkpoint (the backstop) ran on the main thread: a 100–200 ms stall of
 // every request, seen as the PATCH benchmark's p99. So once the log passes `restartFrames`,
-// the worker asks the writer to hold its next commit (`pause`), copies the few frames written
-// since its last round, and lets the writer go (`resume`); the writer's next transaction
-// rewinds the log. Writes wait a few milliseconds; reads and the event loop never do.
+// the worker syncs the database file while writes go on, asks the writer to hold its next
+// commit (`pause`), copies and syncs the few frames written since, and lets the writer go
+// (`resume`); the writer's next transaction rewinds the log. Writes wait ~10 ms; reads and
+// the event loop never do.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
