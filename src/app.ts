@@ -8,10 +8,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from './db/connect.ts';
-import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerAuth, type RequestCheck } from './http/auth.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
+import { registerRequestChecks } from './http/json-body.ts';
 import { ErrorBody } from './http/schemas.ts';
-import { containsNul, schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
+import { registerShutdown } from './http/shutdown.ts';
+import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
 import { Errors } from './http/errors.ts';
 import { CURRENT_API_VERSION, VERSION_HEADER } from './http/versioning.ts';
 import { KeyAuthenticator } from './workspaces/service.ts';
@@ -52,13 +54,28 @@ export const BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/**
+ * Longer than any id: a path segment over this is refused by the router (414) before the key
+ * is checked, so it is set far above the 200 characters the id schemas allow, which are
+ * refused after it (400).
+ */
+const MAX_PARAM_LENGTH = 4096;
+
 export async function buildApp(deps: AppDeps) {
+  // set once auth is registered; the router's refusals are rate limited like any request
+  let limitUnrouted: RequestCheck | null = null;
   const app = Fastify({
     logger: deps.logger ?? false,
     // One log line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     forceCloseConnections: 'idle',
+    // Shutdown is ours (http/shutdown.ts): requests that arrive while closing are answered,
+    // not refused with Fastify's own 503.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(() => limitUnrouted),
+    clientErrorHandler,
     // An incoming X-Request-Id is kept when it is sane, so a caller can follow its request.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -83,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  registerRequestChecks(app);
   for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
@@ -106,11 +124,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
     done();
   });
-  // PostgreSQL cannot store NUL in text, and no field has a use for it: refused everywhere
-  // with a 400 rather than failing as a 500 on one dialect and stored on the other.
-  app.addHook('preValidation', (request, _reply, done) => {
-    done(containsNul(request.body) ? Errors.NulInBody() : undefined);
-  });
+  registerShutdown(app);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({
       method: request.method,
@@ -124,10 +138,12 @@ export async function buildApp(deps: AppDeps) {
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
-  await registerAuth(app, { authenticator, redis: deps.redis ?? null });
+  ({ limitUnrouted } = await registerAuth(app, { authenticator, redis: deps.redis ?? null }));
   await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
+    // draining: the load balancer must stop sending traffic here (http/shutdown.ts)
+    if (app.phase() !== 'serving') throw Errors.ShuttingDown();
     await sql`select 1`.execute(deps.db.kysely);
     return reply.send({ status: 'ok' });
   });
@@ -146,7 +162,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  // The interactive reference is public like the document it shows: its routes are marked so
+  // where they are registered, not recognised later by their URL.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  });
 
   return app;
 }

@@ -24,6 +24,10 @@ export interface Config {
   jobLeaseMs: number;
   /** Master key (32 bytes) that encrypts webhook secrets at rest; null: see webhooks/secrets.ts. */
   secretKey: Buffer | null;
+  /** After SIGTERM: how long /healthz fails while requests are still served (ms). */
+  shutdownDrainMs: number;
+  /** After the drain: how long requests in flight may take before their connections are closed (ms). */
+  shutdownTimeoutMs: number;
   logLevel: string;
   production: boolean;
 }
@@ -118,6 +122,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const shutdownDrainSeconds = Number(env.SHUTDOWN_DRAIN_SECONDS ?? 5);
+  if (!Number.isFinite(shutdownDrainSeconds) || shutdownDrainSeconds < 0 || shutdownDrainSeconds > 600) {
+    problems.push('SHUTDOWN_DRAIN_SECONDS: expected seconds between 0 and 600, e.g. 5');
+  }
+  const shutdownTimeoutSeconds = Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? 30);
+  if (!Number.isFinite(shutdownTimeoutSeconds) || shutdownTimeoutSeconds <= 0 || shutdownTimeoutSeconds > 3600) {
+    problems.push('SHUTDOWN_TIMEOUT_SECONDS: expected seconds between 0 and 3600, e.g. 30');
+  }
+
   const production = env.NODE_ENV === 'production';
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`);
@@ -136,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutSeconds,
     jobLeaseMs: jobLeaseSeconds * 1000,
     secretKey,
+    shutdownDrainMs: shutdownDrainSeconds * 1000,
+    shutdownTimeoutMs: shutdownTimeoutSeconds * 1000,
     logLevel,
     production,
   };

@@ -1,6 +1,7 @@
-// Process entry: config → database (migrated) → app → listen; graceful shutdown.
+// Process entry: config → database (migrated) → app → listen; graceful shutdown (http/shutdown.ts).
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
+import { shutDown } from './http/shutdown.ts';
 import { connectRedis } from './http/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
@@ -49,14 +50,16 @@ export async function serve(config: Config = loadConfig()) {
       process.exit(1);
     }
     stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    // SIGTERM comes from a deployment (a balancer to drain); SIGINT from a person at a terminal.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down: /healthz answers 503; serving until the drain ends, then finishing requests in flight');
     try {
-      await app.close();
+      const clean = await shutDown(app, { drainMs, timeoutMs: config.shutdownTimeoutMs });
       await worker.stop();
       redis?.disconnect();
       await db.close();
-      app.log.info('shut down cleanly');
-      process.exit(0);
+      app.log.info(clean ? 'shut down cleanly' : 'shut down; requests still running at the timeout were cut off');
+      process.exit(clean ? 0 : 1);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
 const children = new Set<ChildProcess>();
 
 function serve(env: Record<string, string>) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '0', ...env };
   if (!env.SMTP_URL) delete childEnv.SMTP_URL;
   const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -12,7 +12,7 @@ export interface Child {
 
 /** Starts `replydesk <args>` and resolves once a line of its output matches `ready`. */
 export async function startCli(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 20_000): Promise<Child> {
-  const proc = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHUTDOWN_DRAIN_SECONDS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {

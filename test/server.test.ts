@@ -106,7 +106,8 @@ describe('replydesk CLI', () => {
 });
 
 describe('npm start: the server process', () => {
-  const env = { DATABASE_URL: `file:${path.join(tempDir(), 'server.db')}` };
+  // no drain period: these tests stop the server and go on (shutdown.test.ts tests the drain)
+  const env = { DATABASE_URL: `file:${path.join(tempDir(), 'server.db')}`, SHUTDOWN_DRAIN_SECONDS: '0' };
   let key = '';
   let workspaceId = '';
   let server: Awaited<ReturnType<typeof startServer>>;

@@ -16,7 +16,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
   }, async (request) => {
     const { limit, offset } = page(request.query.limit, request.query.offset);
-    const { items, total } = await service.listContacts(db, request.principal!.workspaceId, { limit, offset });
+    const { items, total } = await service.listContacts(db, request.workspaceId, { limit, offset });
     return { data: items, pagination: pagination(total, limit, offset) };
   });
 
@@ -28,5 +28,5 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       params: IdParams,
       response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (request) => ({ data: await service.getContact(db, request.principal!.workspaceId, request.params.id) }));
+  }, async (request) => ({ data: await service.getContact(db, request.workspaceId, request.params.id) }));
 };

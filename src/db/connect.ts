@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
+import { fromPgTimestamp } from '../timestamps.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
 
@@ -202,7 +203,7 @@ class GroupCommit {
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === pg.types.builtins.TIMESTAMPTZ || oid === pg.types.builtins.TIMESTAMP) {
-      return (v: string) => new Date(v).toISOString();
+      return fromPgTimestamp;
     }
     if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
     return pg.types.getTypeParser(oid, format);

@@ -13,6 +13,8 @@ import { SUPPORTED_API_VERSIONS, VERSION_HEADER } from './versioning.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /** The principal's workspace; reading it without a principal throws 401. */
+    readonly workspaceId: string;
     apiVersion: string;
   }
   interface FastifyContextConfig {
@@ -46,18 +48,39 @@ export async function connectRedis(url: string, opts: { waitMs?: number; onError
   return redis;
 }
 
+export type RequestCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /** Requests per minute for requests without a valid key, per client address. */
 export const UNAUTHENTICATED_LIMIT = 60;
 
-const isPublic = (request: FastifyRequest) =>
-  request.routeOptions.config?.public === true || !request.url.startsWith('/api/');
+/** `Bearer <key>`; the scheme is case-insensitive (RFC 9110 §11.1), the key is not. */
+const BEARER = /^bearer +(\S+) *$/i;
 
+/**
+ * Hangs authentication, rate limiting, version negotiation and permissions on the matched
+ * route: every route not registered with `config.public` needs a valid key. Nothing here reads
+ * the request's URL, so no spelling of a path (percent-encoded, absolute-form, dot segments)
+ * reaches a route's handler without a principal; and `request.workspaceId`, the only way a
+ * handler learns its workspace, refuses with 401 when there is none.
+ *
+ * A request that matches no route is treated alike up to the key: without a valid one it gets
+ * 401, so routes cannot be told apart from non-routes without a key; with one, 404.
+ * `limitUnrouted` does the same for requests the router refused before any route (a malformed
+ * percent-encoding), so every answer outside the public routes carries the X-RateLimit-*
+ * headers.
+ */
 export async function registerAuth(
   app: FastifyInstance,
   opts: { authenticator: KeyAuthenticator; redis: Redis | null },
 ) {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiVersion', '');
+  app.decorateRequest('workspaceId', {
+    getter(this: FastifyRequest) {
+      if (!this.principal) throw Errors.InvalidApiKey();
+      return this.principal.workspaceId;
+    },
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -73,23 +96,31 @@ export async function registerAuth(
       new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
   const limiter = app.rateLimit();
+
+  /** Resolves the presented key (null when absent or invalid), then counts the request. */
+  const identifyAndLimit: RequestCheck = async (request, reply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (match) request.principal = await opts.authenticator.authenticate(match[1]!);
+    await limiter.call(app, request, reply);
+  };
+
   // One hook rather than three: each async hook is a promise and a trip through the
   // microtask queue of its own, on every request.
   app.addHook('onRequest', async function (request: FastifyRequest, reply: FastifyReply) {
-    if (isPublic(request)) return;
-    const header = request.headers.authorization;
-    if (header && header.startsWith('Bearer ')) request.principal = await opts.authenticator.authenticate(header.slice(7).trim());
-
-    await limiter.call(this, request, reply);
-
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
+    await identifyAndLimit(request, reply);
     const principal = request.principal;
     if (!principal) throw Errors.InvalidApiKey();
+    if (request.is404) return; // answered by the not-found handler
     const asked = request.headers[VERSION_HEADER];
     const version = typeof asked === 'string' && asked ? asked : principal.apiVersion;
     if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) throw Errors.UnsupportedVersion(version, SUPPORTED_API_VERSIONS);
     request.apiVersion = version;
     reply.header(VERSION_HEADER, version);
-    const needed = request.routeOptions.config?.permission;
+    const needed = config.permission;
     if (needed && !principal.permissions.has(needed)) throw Errors.Forbidden(needed);
   });
+
+  return { limitUnrouted: identifyAndLimit };
 }

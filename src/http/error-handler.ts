@@ -1,5 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+// Every answer leaves as `{data: null, error}` with an X-Request-Id, whoever refuses the
+// request: the app's error handler and not-found handler; the router, before any route
+// (frameworkErrors: a malformed percent-encoding, an over-long path segment); Node's HTTP
+// parser, before there is a request at all (clientErrorHandler: a malformed request line or
+// header, headers over the size limit, a request that takes too long to arrive); and Node's
+// own answers to `Expect:` and `CONNECT`.
+import crypto from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestCheck } from './auth.ts';
+import { AppError, Errors } from './errors.ts';
 
 // Fastify's own error codes that come from bad input, with the message a client sees.
 const CLIENT_ERRORS: Record<string, [number, string | null]> = {
@@ -10,6 +20,8 @@ const CLIENT_ERRORS: Record<string, [number, string | null]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, null],
   FST_ERR_CTP_INVALID_TYPE: [400, null],
 };
+
+const envelope = (message: string) => JSON.stringify({ data: null, error: message });
 
 /** One handler for the whole app: every error leaves as `{data: null, error}`. */
 export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number) {
@@ -43,6 +55,61 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ data: null, error: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    const path = request.url.split('?')[0]!;
+    reply.code(404).send({ data: null, error: `Route ${request.method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path} not found` });
   });
+
+  // Node answers these itself, with an empty body, unless someone listens.
+  app.server.on('checkExpectation', (req, res) => {
+    const body = envelope(`Unsupported Expect header: ${String(req.headers.expect).slice(0, 100)}; only 100-continue is supported`);
+    res.writeHead(417, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': crypto.randomUUID(), 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  app.server.on('connect', (_req, socket: Socket) => {
+    writeRaw(socket, 405, 'The CONNECT method is not supported');
+  });
+}
+
+/**
+ * The router's refusals, which come before any route and so before the hooks: answered in
+ * the envelope, rate limited like any request outside the public routes.
+ */
+export function frameworkErrorHandler(limit: () => RequestCheck | null) {
+  return async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    let answer = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Errors.UrlTooLong() : err.code === 'FST_ERR_BAD_URL' ? Errors.BadUrl() : null;
+    reply.header('x-request-id', request.id);
+    try {
+      await limit()?.(request, reply);
+    } catch (refused) {
+      if (refused instanceof AppError) answer = refused;
+      else request.log.error({ err: refused }, 'rate limiter failed');
+    }
+    const status = answer?.statusCode ?? 500;
+    if (!answer) request.log.error({ err }, 'request failed');
+    request.log.info({ method: request.method, url: request.url, status }, 'request');
+    reply.code(status).type('application/json; charset=utf-8').send(envelope(answer?.message ?? 'Internal server error'));
+  };
+}
+
+/** Writes a whole HTTP answer on a socket Node's parser gave up on, and closes it. */
+function writeRaw(socket: Socket, status: number, message: string) {
+  if (!socket.writable) return socket.destroy();
+  const body = envelope(message);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${crypto.randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Node's HTTP parser refused the bytes before they made a request (Fastify's clientErrorHandler). */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message]: [number, string] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request did not arrive in time']
+        : [400, 'Malformed HTTP request'];
+  this.log.info({ status, reason: err.code }, 'client error');
+  writeRaw(socket, status, message);
 }

@@ -24,7 +24,15 @@ export const Errors = {
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
-  NulInBody: define(400, 'NUL_IN_BODY', 'Text in the request body must not contain NUL characters (\\u0000)'),
+  BadText: (where: string, problem: 'nul' | 'surrogate') =>
+    problem === 'nul'
+      ? new AppError(400, 'NUL_IN_TEXT', `Text in the ${where} must not contain NUL characters (\\u0000)`)
+      : new AppError(400, 'ILL_FORMED_TEXT', `Text in the ${where} must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff without its pair)`),
+  JsonTooDeep: (max: number) => new AppError(400, 'JSON_TOO_DEEP', `The request body nests objects and arrays more than ${max} levels deep`),
+  BodyNotAccepted: define(400, 'BODY_NOT_ACCEPTED', 'This endpoint takes no request body'),
+  BadUrl: define(400, 'BAD_URL', 'The URL path holds a malformed percent-encoding'),
+  UrlTooLong: define(414, 'URL_TOO_LONG', 'A segment of the URL path is too long'),
+  ShuttingDown: define(503, 'SHUTTING_DOWN', 'The server is shutting down; retry on another instance'),
   BadRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   UnsupportedVersion: (version: string, supported: readonly string[]) =>
     new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),

@@ -81,7 +81,7 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
   // Both hooks take a callback so that the requests without a key, nearly all of them, pass
   // without the promise and microtask trip an async hook costs; the rest run as before.
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.method !== 'POST' || !request.principal || !request.url.startsWith('/api/')) return done();
+    if (request.method !== 'POST' || !request.principal || request.is404) return done();
     const given = request.headers[IDEMPOTENCY_HEADER];
     if (given === undefined) return done();
     claim(request, reply, given).then(() => done(), done);
@@ -98,7 +98,7 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
 
   async function claim(request: FastifyRequest, reply: FastifyReply, given: string | string[]) {
     if (typeof given !== 'string' || !KEY_SHAPE.test(given)) throw Errors.InvalidIdempotencyKey();
-    const workspaceId = request.principal!.workspaceId;
+    const workspaceId = request.workspaceId;
     const hash = requestHash(request);
 
     for (let round = 0; round < 3; round++) {

@@ -24,7 +24,7 @@ export function ownedRoutes<I extends TObject, C extends TObject>(def: {
         response: { 201: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 409, 429) },
       },
     }, async (request, reply) => {
-      const data = await def.create(db, request.principal!.workspaceId, request.body as Static<C>);
+      const data = await def.create(db, request.workspaceId, request.body as Static<C>);
       return reply.code(201).send({ data });
     });
 
@@ -38,7 +38,7 @@ export function ownedRoutes<I extends TObject, C extends TObject>(def: {
       },
     }, async (request) => {
       const { limit, offset } = page(request.query.limit, request.query.offset);
-      const { items, total } = await def.list(db, request.principal!.workspaceId, { limit, offset });
+      const { items, total } = await def.list(db, request.workspaceId, { limit, offset });
       return { data: items, pagination: pagination(total, limit, offset) };
     });
   };

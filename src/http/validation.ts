@@ -2,9 +2,10 @@
 // they are coerced ("20" → 20); JSON bodies are not, so {"status": 5} or {"ai_response": 123}
 // is refused instead of being quietly turned into a string. Unknown body fields are refused
 // too (every body schema sets additionalProperties: false; nothing is removed silently).
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { isTimestamp } from '../timestamps.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
@@ -12,14 +13,62 @@ function makeAjv(coerce: boolean) {
   // verbose: errors carry their schema, so a wrong type on an enum field can list the choices
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
   addFormats(ajv);
+  // ajv-formats' date-time accepts leap seconds and leaves the year unbounded; ours names an
+  // instant that can be stored and shown back (src/timestamps.ts).
+  ajv.addFormat('date-time', { type: 'string', validate: isTimestamp });
   return ajv;
 }
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
 
-export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? bodyAjv : textAjv).compile(schema) as any;
+/**
+ * Every integer a schema takes is bounded to the integers JavaScript holds exactly: 1e19 is an
+ * integer to JSON Schema, but no database column takes it. A copy: the route's own schema is
+ * what the OpenAPI document shows.
+ */
+function boundIntegers(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundIntegers);
+  if (!schema || typeof schema !== 'object') return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) copy[k] = k === 'enum' || k === 'const' || k === 'default' ? v : boundIntegers(v);
+  if (copy.type === 'integer') {
+    copy.minimum ??= -Number.MAX_SAFE_INTEGER;
+    copy.maximum ??= Number.MAX_SAFE_INTEGER;
+  }
+  return copy;
+}
+
+const DECIMAL = /^-?\d+$/;
+
+/**
+ * Query strings, params and headers arrive as text and Ajv turns "0x10", "1e3" and " 5" into
+ * numbers; an integer there must be written in decimal digits, so the text is checked first.
+ */
+function decimalIntegersOnly(schema: { properties?: Record<string, { type?: unknown }> }, validate: ValidateFunction): ValidateFunction {
+  const integers = Object.entries(schema.properties ?? {}).filter(([, p]) => p.type === 'integer').map(([name]) => name);
+  if (!integers.length) return validate;
+  const checked = ((data: Record<string, unknown> | null | undefined) => {
+    for (const name of integers) {
+      const value = data?.[name];
+      if (value === undefined) continue;
+      if (![value].flat().every((v) => typeof v === 'number' || (typeof v === 'string' && DECIMAL.test(v)))) {
+        checked.errors = [{ keyword: 'type', instancePath: `/${name}`, schemaPath: '', params: { type: 'integer' } }];
+        return false;
+      }
+    }
+    const ok = validate(data);
+    checked.errors = validate.errors;
+    return ok;
+  }) as ValidateFunction;
+  return checked;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+  const bounded = boundIntegers(schema) as object;
+  if (httpPart === 'body') return bodyAjv.compile(bounded);
+  return decimalIntegersOnly(bounded, textAjv.compile(bounded));
+};
 
 /** `/thread/0/sent_at` → `thread[0].sent_at` */
 function fieldPath(instancePath: string, extra?: string): string {
@@ -83,17 +132,29 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
   return new Error(first ? describeValidationError(first, dataVar) : `Invalid ${dataVar}`);
 }
 
-/** True when any string in a parsed JSON body (keys included) holds a NUL character. */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
+/**
+ * The first problem with the text in a parsed request part, or null: a NUL character
+ * (PostgreSQL cannot store it in text, and no field has a use for it) or a lone UTF-16
+ * surrogate (not a character: it would be stored as U+FFFD and read back different from what
+ * was answered). Keys are text too. Bodies are at most MAX_JSON_DEPTH deep (json-body.ts),
+ * so the walk is bounded.
+ */
+export function textProblem(value: unknown): 'nul' | 'surrogate' | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : isWellFormed(value) ? null : 'surrogate';
+  if (value === null || typeof value !== 'object') return null;
   // plain loops: this runs on every request body, and Object.entries would copy each object
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (containsNul(value[i], depth + 1)) return true;
-    return false;
+    for (let i = 0; i < value.length; i++) {
+      const p = textProblem(value[i]);
+      if (p) return p;
+    }
+    return null;
   }
   for (const k in value) {
-    if (k.includes('\u0000') || containsNul((value as Record<string, unknown>)[k], depth + 1)) return true;
+    const p = textProblem(k) ?? textProblem((value as Record<string, unknown>)[k]);
+    if (p) return p;
   }
-  return false;
+  return null;
 }
+
+const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();

@@ -31,7 +31,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
       body: SendBody,
       response: { 200: single(SendResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
     },
-  }, async (request) => ({ data: await service.sendReply(db, request.principal!.workspaceId, request.params.id, request.body, mail) }));
+  }, async (request) => ({ data: await service.sendReply(db, request.workspaceId, request.params.id, request.body, mail) }));
 
   app.post('/api/replies/:id/forward', {
     config: { permission: 'replies:send' },
@@ -45,5 +45,5 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
       body: ForwardBody,
       response: { 200: single(ForwardResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
     },
-  }, async (request) => ({ data: await service.forwardReply(db, request.principal!.workspaceId, request.params.id, request.body, mail) }));
+  }, async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail) }));
 };

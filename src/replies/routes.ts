@@ -19,7 +19,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     const { limit, offset } = page(request.query.limit, request.query.offset);
     const status = service.parseStatusFilter(request.query.status);
     // already JSON text (replies/list-page.ts): sent as it is, past the serializer
-    const body = await listPageJson(db.kysely, request.principal!.workspaceId, { status, limit, offset });
+    const body = await listPageJson(db.kysely, request.workspaceId, { status, limit, offset });
     return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
@@ -31,7 +31,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       params: IdParams,
       response: { 200: single(Type.Ref(ReplyDetail)), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (request) => ({ data: await service.getReply(db, request.principal!.workspaceId, request.params.id) }));
+  }, async (request) => ({ data: await service.getReply(db, request.workspaceId, request.params.id) }));
 
   app.patch('/api/replies/:id', {
     config: { permission: 'replies:write' },
@@ -42,7 +42,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       body: PatchReplyBody,
       response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
     },
-  }, async (request) => ({ data: await service.updateReply(db, request.principal!.workspaceId, request.params.id, request.body) }));
+  }, async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body) }));
 
   app.post('/api/replies', {
     config: { permission: 'replies:write' },
@@ -54,7 +54,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       response: { 200: single(Type.Ref(ReplyDetail)), 201: single(Type.Ref(ReplyDetail)), ...errorResponses(400, 401, 403, 413, 415, 429) },
     },
   }, async (request, reply) => {
-    const { reply: data, created } = await service.ingestReply(db, request.principal!.workspaceId, request.body);
+    const { reply: data, created } = await service.ingestReply(db, request.workspaceId, request.body);
     return reply.code(created ? 201 : 200).send({ data });
   });
 };

@@ -5,13 +5,13 @@ import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
 import { outgoingForReply } from '../mail/service.ts';
+import { normalizeTimestamp } from '../timestamps.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import type { Ingest, PatchReply } from './schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
 
 const now = () => new Date().toISOString();
-const iso = (t: string) => new Date(t).toISOString();
 
 export function parseStatusFilter(status: string | undefined): ReplyStatus | undefined {
   if (status === undefined || status === '') return undefined;
@@ -188,7 +188,7 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest): P
 
 async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
   const t = now();
-  const receivedAt = input.received_at ? iso(input.received_at) : t;
+  const receivedAt = input.received_at ? normalizeTimestamp(input.received_at) : t;
   const fromEmail = input.from_email.trim();
   const fromName = input.from_name?.trim() ?? '';
   const given = input.contact ?? {};
@@ -258,7 +258,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       to_address: m.to,
       subject: m.subject ?? '',
       body: m.body ?? '',
-      sent_at: iso(m.sent_at),
+      sent_at: normalizeTimestamp(m.sent_at),
     }));
     for (const message of thread) await q.insertThreadMessage(trx, message);
 

@@ -21,7 +21,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       response: { 201: single(EndpointWithSecret), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request, reply) => {
-    const data = await service.createEndpoint(db, settings, request.principal!.workspaceId, request.body);
+    const data = await service.createEndpoint(db, settings, request.workspaceId, request.body);
     return reply.code(201).send({ data });
   });
 
@@ -30,14 +30,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
     schema: { tags, summary: 'List webhook endpoints, oldest first', querystring: Type.Object(PageQuery), response: { 200: list(Type.Ref(Endpoint)), ...errorResponses(400, 401, 403, 429) } },
   }, async (request) => {
     const { limit, offset } = page(request.query.limit, request.query.offset);
-    const { items, total } = await service.listEndpoints(db, request.principal!.workspaceId, { limit, offset });
+    const { items, total } = await service.listEndpoints(db, request.workspaceId, { limit, offset });
     return { data: items, pagination: pagination(total, limit, offset) };
   });
 
   app.get('/api/webhooks/:id', {
     config,
     schema: { tags, summary: 'Read one webhook endpoint', params: IdParams, response: { 200: single(Type.Ref(Endpoint)), ...errorResponses(401, 403, 404, 429) } },
-  }, async (request) => ({ data: await service.getEndpoint(db, request.principal!.workspaceId, request.params.id) }));
+  }, async (request) => ({ data: await service.getEndpoint(db, request.workspaceId, request.params.id) }));
 
   app.patch('/api/webhooks/:id', {
     config,
@@ -49,13 +49,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       body: PatchEndpointBody,
       response: { 200: single(Type.Ref(Endpoint)), ...errorResponses(400, 401, 403, 404, 429) },
     },
-  }, async (request) => ({ data: await service.updateEndpoint(db, settings, request.principal!.workspaceId, request.params.id, request.body) }));
+  }, async (request) => ({ data: await service.updateEndpoint(db, settings, request.workspaceId, request.params.id, request.body) }));
 
   app.delete('/api/webhooks/:id', {
     config,
     schema: { tags, summary: 'Delete a webhook endpoint and its delivery log', params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } },
   }, async (request, reply) => {
-    await service.deleteEndpoint(db, request.principal!.workspaceId, request.params.id);
+    await service.deleteEndpoint(db, request.workspaceId, request.params.id);
     return reply.code(204).send(null);
   });
 
@@ -68,7 +68,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       params: IdParams,
       response: { 200: single(EndpointWithSecret), ...errorResponses(401, 403, 404, 429) },
     },
-  }, async (request) => ({ data: await service.rotateSecret(db, settings, request.principal!.workspaceId, request.params.id) }));
+  }, async (request) => ({ data: await service.rotateSecret(db, settings, request.workspaceId, request.params.id) }));
 
   app.get('/api/webhooks/:id/deliveries', {
     config,
@@ -81,7 +81,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
     },
   }, async (request) => {
     const { limit, offset } = page(request.query.limit, request.query.offset);
-    const { items, total } = await service.listDeliveries(db, request.principal!.workspaceId, request.params.id, { status: request.query.status, limit, offset });
+    const { items, total } = await service.listDeliveries(db, request.workspaceId, request.params.id, { status: request.query.status, limit, offset });
     return { data: items, pagination: pagination(total, limit, offset) };
   });
 
@@ -94,7 +94,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       response: { 202: single(Type.Object({ delivery_id: Type.String(), event_id: Type.String() })), ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    const data = await service.retryDelivery(db, request.principal!.workspaceId, request.params.id, request.params.deliveryId);
+    const data = await service.retryDelivery(db, request.workspaceId, request.params.id, request.params.deliveryId);
     return reply.code(202).send({ data });
   });
 
@@ -108,7 +108,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       response: { 202: single(RecoverResult), ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    const data = await service.recover(db, request.principal!.workspaceId, request.params.id, request.body.since);
+    const data = await service.recover(db, request.workspaceId, request.params.id, request.body.since);
     return reply.code(202).send({ data });
   });
 
@@ -121,7 +121,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
       response: { 202: single(TestResult), ...errorResponses(401, 403, 404, 409, 429) },
     },
   }, async (request, reply) => {
-    const data = await service.sendTestEvent(db, request.principal!.workspaceId, request.params.id);
+    const data = await service.sendTestEvent(db, request.workspaceId, request.params.id);
     return reply.code(202).send({ data });
   });
 };

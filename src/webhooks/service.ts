@@ -6,6 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { listOwned } from '../db/owned.ts';
 import type { DeliveryStatus, WebhookEndpointTable } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
+import { normalizeTimestamp } from '../timestamps.ts';
 import { notifyJobs } from '../jobs/queue.ts';
 import { ALL_EVENTS, enqueueDeliveries, EVENT_TYPES, publishTestEvent } from './events.ts';
 import * as q from './queries.ts';
@@ -49,6 +50,9 @@ export function validateUrl(raw: string, allowPrivateNetworks: boolean): string 
     throw Errors.InvalidWebhookUrl('must be an absolute http:// or https:// URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw Errors.InvalidWebhookUrl('must be an absolute http:// or https:// URL');
+  // Credentials in a URL would be stored and shown back in plain text; the signature is how a
+  // receiver knows the sender (docs/webhooks.md).
+  if (url.username || url.password) throw Errors.InvalidWebhookUrl('must not contain a user name or password; verify the webhook signature instead');
   if (!allowPrivateNetworks) {
     const refused = checkTarget(url);
     if (refused) throw Errors.InvalidWebhookUrl(`${refused.target} is a ${refused.reason} address; private networks are refused`);
@@ -209,7 +213,7 @@ export async function recover(db: Db, workspaceId: string, endpointId: string, s
   const endpoint = await mustGet(db, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
   const ids = await db.write(async (trx) => {
-    const failed = await q.failedDeliveryIdsSince(trx, workspaceId, endpointId, new Date(since).toISOString());
+    const failed = await q.failedDeliveryIdsSince(trx, workspaceId, endpointId, normalizeTimestamp(since));
     if (failed.length) await requeue(trx, workspaceId, failed, now());
     return failed;
   });

@@ -3,8 +3,8 @@
 // Policy: a delivery may only reach a globally routable unicast address. Everything else —
 // loopback, RFC 1918 private, link-local (with the 169.254.169.254 cloud metadata address),
 // carrier-grade NAT, multicast, broadcast, reserved and documentation ranges, unique-local
-// IPv6, 0.0.0.0 and ::, and every IPv6 form that embeds an IPv4 address (mapped, NAT64, 6to4,
-// Teredo) — is refused. ipaddr.js names the range; anything it does not call "unicast" is
+// IPv6, 0.0.0.0 and ::, and every IPv6 form that embeds an IPv4 address (mapped, compatible,
+// NAT64, 6to4, Teredo) — is refused. ipaddr.js names the range; anything it does not call "unicast" is
 // refused, so a range we forgot is refused rather than allowed. IPv4-mapped addresses are
 // unwrapped and judged as the IPv4 address they carry.
 //
@@ -23,7 +23,9 @@ const EXPLICIT_V4: [string, number][] = [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
   ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ];
-const EXPLICIT_V6: [string, number][] = [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]];
+// ::/96 holds the deprecated IPv4-compatible form (::127.0.0.1, written ::7f00:1 by WHATWG
+// URLs), which ipaddr.js calls plain unicast; fec0::/10 is the deprecated site-local range.
+const EXPLICIT_V6: [string, number][] = [['::', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32]];
 const V4_RANGES = EXPLICIT_V4.map(([a, bits]) => [ipaddr.IPv4.parse(a), bits] as [ipaddr.IPv4, number]);
 const V6_RANGES = EXPLICIT_V6.map(([a, bits]) => [ipaddr.IPv6.parse(a), bits] as [ipaddr.IPv6, number]);
 

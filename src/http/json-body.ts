@@ -1,0 +1,76 @@
+// What a request may carry, checked before any handler sees it:
+//
+// - A JSON body nests at most MAX_JSON_DEPTH levels. Checked on the text, before JSON.parse:
+//   a body nested thousands deep would otherwise overflow the stack in every later walk (the
+//   NUL check, the idempotency hash, JSON.stringify of the answer), or be stored and then fail
+//   every read of it.
+// - Text (body, query string, path params; keys too) holds no NUL and no lone surrogate
+//   (validation.ts textProblem).
+// - A route that declares no body takes none: a body it would ignore is refused, as an unknown
+//   query parameter is, rather than silently dropped. An empty body and `{}` carry nothing and
+//   pass.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Errors } from './errors.ts';
+import { textProblem } from './validation.ts';
+
+export const MAX_JSON_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** True when JSON text opens more than `max` objects and arrays inside each other. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) {
+      inString = true;
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
+
+/** A parsed body other than `{}`; for GET, which Fastify does not parse, any body bytes at all. */
+function carriesBody(body: unknown, headers: IncomingHttpHeaders): boolean {
+  if (body !== undefined) return !isEmptyObject(body);
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
+}
+
+export function registerRequestChecks(app: FastifyInstance) {
+  // Fastify's own parser (with its __proto__ and constructor poisoning checks), behind the depth limit.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string; // parseAs: 'string'
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(Errors.JsonTooDeep(MAX_JSON_DEPTH), undefined);
+    parseJson(request, text, done);
+  });
+
+  // A callback hook: it never waits, and an async hook costs every request a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const body = request.body;
+    if (!request.routeOptions.schema?.body && !request.is404 && carriesBody(body, request.headers)) return done(Errors.BodyNotAccepted());
+    const problem = textProblem(body);
+    if (problem) return done(Errors.BadText('request body', problem));
+    const inQuery = textProblem(request.query);
+    if (inQuery) return done(Errors.BadText('query string', inQuery));
+    const inPath = textProblem(request.params);
+    done(inPath ? Errors.BadText('URL path', inPath) : undefined);
+  });
+}
