@@ -38,6 +38,8 @@ export interface AppDeps {
   /** Shared rate-limit counters; null keeps them in this process's memory. */
   redis?: Redis | null;
   logger?: FastifyServerOptions['logger'];
+  /** Requests per minute per client address without a valid key (default UNAUTHENTICATED_LIMIT). */
+  unauthenticatedRateLimit?: number;
   /** How long a resolved API key is trusted before it is looked up again. */
   authCacheTtlMs?: number;
   /**
@@ -89,7 +91,8 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('routeList', routes);
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: r.url, public: r.config?.public === true });
+      // read when asked: a plugin's own onRoute hook (the docs below) runs after this one
+      if (method !== 'HEAD') routes.push({ method, url: r.url, get public() { return r.config?.public === true; } });
     }
   });
 
@@ -138,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
-  ({ limitUnrouted } = await registerAuth(app, { authenticator, redis: deps.redis ?? null }));
+  ({ limitUnrouted } = await registerAuth(app, { authenticator, redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit }));
   await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {

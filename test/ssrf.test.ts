@@ -110,6 +110,12 @@ describe('SSRF guard', () => {
         expect(checkTarget(new URL(`http://${n}/`))).not.toBeNull();
         expect(checkTarget(new URL(`http://0x${n.toString(16)}/`))).not.toBeNull();
         expect(checkTarget(new URL(`http://[::ffff:${dotted}]/`))).not.toBeNull();
+        // every IPv6 form that carries an IPv4 address, as WHATWG URLs normalise it
+        const hi = (n >>> 16).toString(16);
+        const lo = (n & 0xffff).toString(16);
+        for (const embedded of [`::${dotted}`, `::${hi}:${lo}`, `::ffff:0:${dotted}`, `64:ff9b::${dotted}`, `64:ff9b:1::${hi}:${lo}`, `2002:${hi}:${lo}::1`, `2001:0:${hi}:${lo}::1`]) {
+          expect(checkTarget(new URL(`http://[${embedded}]/`)), embedded).not.toBeNull();
+        }
       }),
       { numRuns: 2000 },
     );
@@ -146,6 +152,14 @@ for (const dialect of DIALECTS) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
         expect(res.statusCode, url).toBe(400);
         expect(res.json().error).toMatch(/^Invalid webhook url: .* address; private networks are refused$/);
+      }
+      for (const url of ['http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:10.0.0.1]/', 'http://[fec0::1]/']) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
+        expect(res.statusCode, url).toBe(400);
+      }
+      for (const url of ['https://user:pass@hooks.example.com/in', 'https://token@hooks.example.com/in', 'https://:secret@hooks.example.com/in']) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
+        expect(res.json(), url).toEqual({ data: null, error: 'Invalid webhook url: must not contain a user name or password; verify the webhook signature instead' });
       }
       const ok = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url: 'https://hooks.example.com/in', events: ['*'] } });
       expect(ok.statusCode).toBe(201);

@@ -71,7 +71,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  */
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { authenticator: KeyAuthenticator; redis: Redis | null },
+  opts: { authenticator: KeyAuthenticator; redis: Redis | null; unauthenticatedLimit?: number },
 ) {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiVersion', '');
@@ -91,7 +91,7 @@ export async function registerAuth(
     // error is logged by ioredis' own handler.
     skipOnError: true,
     keyGenerator: (req) => (req.principal ? `ws:${req.principal.workspaceId}` : `ip:${req.ip}`),
-    max: (req) => req.principal?.rateLimit ?? UNAUTHENTICATED_LIMIT,
+    max: (req) => req.principal?.rateLimit ?? opts.unauthenticatedLimit ?? UNAUTHENTICATED_LIMIT,
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });

@@ -8,9 +8,10 @@
 //   (validation.ts textProblem).
 // - A route that declares no body takes none: a body it would ignore is refused, as an unknown
 //   query parameter is, rather than silently dropped. An empty body and `{}` carry nothing and
-//   pass.
+//   pass. Where a route's body has only optional fields, a missing or empty body is `{}`.
+// This is the app's only JSON parser: a plugin with a parser of its own would skip the limit.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors } from './errors.ts';
 import { textProblem } from './validation.ts';
 
@@ -43,6 +44,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** A body whose every field is optional (a send's `{message?}`) may be left out: it is `{}`. */
+const allOptional = (request: FastifyRequest) => {
+  const schema = request.routeOptions.schema?.body as { type?: string; required?: string[] } | undefined;
+  return schema?.type === 'object' && !schema.required?.length;
+};
+
 const isEmptyObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0;
 
 /** A parsed body other than `{}`; for GET, which Fastify does not parse, any body bytes at all. */
@@ -58,18 +65,23 @@ export function registerRequestChecks(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string; // parseAs: 'string'
+    if (text === '' && allOptional(request)) return done(null, {});
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return done(Errors.JsonTooDeep(MAX_JSON_DEPTH), undefined);
     parseJson(request, text, done);
   });
 
   // A callback hook: it never waits, and an async hook costs every request a promise.
   app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined && allOptional(request)) request.body = {};
     const body = request.body;
     if (!request.routeOptions.schema?.body && !request.is404 && carriesBody(body, request.headers)) return done(Errors.BodyNotAccepted());
     const problem = textProblem(body);
     if (problem) return done(Errors.BadText('request body', problem));
-    const inQuery = textProblem(request.query);
-    if (inQuery) return done(Errors.BadText('query string', inQuery));
+    const query = request.query as Record<string, unknown>;
+    for (const name in query) {
+      const p = textProblem(name) ?? textProblem(query[name]);
+      if (p) return done(Errors.BadText(`query parameter ${JSON.stringify(name)}`, p));
+    }
     const inPath = textProblem(request.params);
     done(inPath ? Errors.BadText('URL path', inPath) : undefined);
   });

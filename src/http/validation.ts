@@ -140,7 +140,7 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
  * so the walk is bounded.
  */
 export function textProblem(value: unknown): 'nul' | 'surrogate' | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : isWellFormed(value) ? null : 'surrogate';
+  if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : value.isWellFormed() ? null : 'surrogate';
   if (value === null || typeof value !== 'object') return null;
   // plain loops: this runs on every request body, and Object.entries would copy each object
   if (Array.isArray(value)) {
@@ -156,5 +156,3 @@ export function textProblem(value: unknown): 'nul' | 'surrogate' | null {
   }
   return null;
 }
-
-const isWellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();

@@ -5,19 +5,6 @@ import { ForwardBody, ForwardResult, MAX_FORWARD_RECIPIENTS, SendBody, SendResul
 import * as service from './service.ts';
 
 export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailOptions }> = async (app, { db, mail }) => {
-  // Both bodies are optional in practice ({message?} for a send): a POST without one, or with
-  // an empty body under Content-Type: application/json, is an empty object, not an error.
-  // Everything else goes through Fastify's own JSON parser (with its poisoning checks).
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, {});
-    json(request, body as string, done);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-  });
-
   app.post('/api/replies/:id/send', {
     config: { permission: 'replies:send' },
     schema: {

@@ -102,7 +102,7 @@ export const IngestBody = Type.Object(
     received_at: Type.Optional(Timestamp),
     client_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     connection_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    message_id: Type.Optional(Type.String({ maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
+    message_id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
     in_reply_to: Type.Optional(Type.String({ maxLength: LIMITS.short })),
     thread: Type.Optional(
       Type.Array(

@@ -178,7 +178,7 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest): P
     return await ingestOnce(db, workspaceId, input);
   } catch (err) {
     // a second delivery of one message: it answers with the stored reply
-    if (input.message_id && isUniqueViolation(err)) {
+    if (input.message_id !== undefined && isUniqueViolation(err)) {
       const [existing] = await q.findByMessageId(db.kysely, { ws: workspaceId, messageId: input.message_id });
       if (existing) return { reply: await getReply(db, workspaceId, existing.id), created: false };
     }
@@ -197,11 +197,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
 
   const result = await db.write(async (trx) => {
     let client: { id: string; name: string; service_description: string } | null = null;
-    if (input.client_id) {
+    // != null, not truthiness: an empty id names nothing and is refused like any unknown id
+    if (input.client_id != null) {
       client = (await q.findClient(trx, { ws: workspaceId, id: input.client_id }))[0] ?? null;
       if (!client) throw Errors.InvalidClientId();
     }
-    if (input.connection_id) {
+    if (input.connection_id != null) {
       const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
     }
