@@ -75,6 +75,9 @@ export async function buildApp(deps: AppDeps) {
     // Shutdown is ours (http/shutdown.ts): requests that arrive while closing are answered,
     // not refused with Fastify's own 503.
     return503OnClosing: false,
+    // A request (headers and body) must arrive within a minute: a client that trickles bytes
+    // cannot hold a connection for ever. Answered 408 in the envelope (clientErrorHandler).
+    requestTimeout: 60_000,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(() => limitUnrouted),
     clientErrorHandler,

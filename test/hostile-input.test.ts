@@ -64,7 +64,7 @@ const nested = (depth: number, kind: 'array' | 'object' | 'mixed') => {
 // Past the limit but shallow enough for the test's own JSON.stringify; the thousands-deep
 // bodies of the sweep are sent as text below.
 const deepJson = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>).map(([d, k]) => nested(d, k));
-const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 4 }), deepJson, hostileString.map((s) => ({ [s]: s })));
+const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 4 }), deepJson, hostileString.map((s) => ({ [s]: s })), fc.constantFrom(1e308 * 10, -0, 5e-324, 2 ** 63));
 
 const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
 /** Text that is valid but unkind: any script, emoji, combining marks, controls other than NUL. */
@@ -297,6 +297,11 @@ for (const dialect of DIALECTS) {
         const res = await inject('POST', '/api/replies', body);
         expect(res.statusCode, error).toBe(400);
         expect(res.json()).toEqual({ data: null, error });
+      }
+      for (const number of ['1e309', '-1e400']) {
+        const text = JSON.stringify(inbound()).replace(/}$/, `,"contact":{"metadata":{"n":${number}}}}`);
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: { ...ws.headers, 'content-type': 'application/json' }, payload: text });
+        expect(res.json(), number).toEqual({ data: null, error: 'Numbers in the request body must be finite: one is beyond the range of a double (about 1.8e308)' });
       }
       // thousands deep, as text: the sweep's 4,177 levels were stored and then failed every read
       for (const depth of [33, 4_177, 4_200, 100_000]) {

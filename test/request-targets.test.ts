@@ -108,6 +108,9 @@ describe('request targets', () => {
       const keyed = await send(port, 'GET', target, { Authorization: `Bearer ${full.key}` });
       expect(keyed.status, target).toBe(200);
     }
+    // HEAD routes are made from the GET routes, with their config
+    expect((await send(port, 'HEAD', '/%61pi/replies', {})).status).toBe(401);
+    expect((await send(port, 'HEAD', '/%61pi/replies', { Authorization: `Bearer ${full.key}` })).status).toBe(200);
     const patch = await send(port, 'PATCH', '/%61pi/replies/abc', { Authorization: `Bearer ${readOnly.key}` }, '{"status":"archived"}');
     expect(patch.status).toBe(403);
     expect(ranWithoutPrincipal).toEqual([]);

@@ -1,5 +1,7 @@
 // Domain errors: named, coded constants in the manner of Fastify's lib/errors.js. Services
 // throw these; the one error handler in http/error-handler.ts turns them into the envelope.
+import type { ValueProblem } from './validation.ts';
+
 export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
@@ -24,10 +26,12 @@ export const Errors = {
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
-  BadText: (where: string, problem: 'nul' | 'surrogate') =>
+  BadValue: (where: string, problem: ValueProblem) =>
     problem === 'nul'
       ? new AppError(400, 'NUL_IN_TEXT', `Text in the ${where} must not contain NUL characters (\\u0000)`)
-      : new AppError(400, 'ILL_FORMED_TEXT', `Text in the ${where} must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff without its pair)`),
+      : problem === 'surrogate'
+        ? new AppError(400, 'ILL_FORMED_TEXT', `Text in the ${where} must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff without its pair)`)
+        : new AppError(400, 'NUMBER_OUT_OF_RANGE', `Numbers in the ${where} must be finite: one is beyond the range of a double (about 1.8e308)`),
   JsonTooDeep: (max: number) => new AppError(400, 'JSON_TOO_DEEP', `The request body nests objects and arrays more than ${max} levels deep`),
   BodyNotAccepted: define(400, 'BODY_NOT_ACCEPTED', 'This endpoint takes no request body'),
   BadUrl: define(400, 'BAD_URL', 'The URL path holds a malformed percent-encoding'),

@@ -5,7 +5,7 @@
 //   NUL check, the idempotency hash, JSON.stringify of the answer), or be stored and then fail
 //   every read of it.
 // - Text (body, query string, path params; keys too) holds no NUL and no lone surrogate
-//   (validation.ts textProblem).
+//   (validation.ts valueProblem), and no number beyond a double.
 // - A route that declares no body takes none: a body it would ignore is refused, as an unknown
 //   query parameter is, rather than silently dropped. An empty body and `{}` carry nothing and
 //   pass. Where a route's body has only optional fields, a missing or empty body is `{}`.
@@ -13,7 +13,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors } from './errors.ts';
-import { textProblem } from './validation.ts';
+import { valueProblem } from './validation.ts';
 
 export const MAX_JSON_DEPTH = 32;
 
@@ -75,14 +75,14 @@ export function registerRequestChecks(app: FastifyInstance) {
     if (request.body === undefined && allOptional(request)) request.body = {};
     const body = request.body;
     if (!request.routeOptions.schema?.body && !request.is404 && carriesBody(body, request.headers)) return done(Errors.BodyNotAccepted());
-    const problem = textProblem(body);
-    if (problem) return done(Errors.BadText('request body', problem));
+    const problem = valueProblem(body);
+    if (problem) return done(Errors.BadValue('request body', problem));
     const query = request.query as Record<string, unknown>;
     for (const name in query) {
-      const p = textProblem(name) ?? textProblem(query[name]);
-      if (p) return done(Errors.BadText(`query parameter ${JSON.stringify(name)}`, p));
+      const p = valueProblem(name) ?? valueProblem(query[name]);
+      if (p) return done(Errors.BadValue(`query parameter ${JSON.stringify(name)}`, p));
     }
-    const inPath = textProblem(request.params);
-    done(inPath ? Errors.BadText('URL path', inPath) : undefined);
+    const inPath = valueProblem(request.params);
+    done(inPath ? Errors.BadValue('URL path', inPath) : undefined);
   });
 }

@@ -132,26 +132,30 @@ export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dat
   return new Error(first ? describeValidationError(first, dataVar) : `Invalid ${dataVar}`);
 }
 
+export type ValueProblem = 'nul' | 'surrogate' | 'infinite';
+
 /**
- * The first problem with the text in a parsed request part, or null: a NUL character
- * (PostgreSQL cannot store it in text, and no field has a use for it) or a lone UTF-16
- * surrogate (not a character: it would be stored as U+FFFD and read back different from what
- * was answered). Keys are text too. Bodies are at most MAX_JSON_DEPTH deep (json-body.ts),
- * so the walk is bounded.
+ * The first value in a parsed request part that could not be stored as sent, or null: text
+ * with a NUL character (PostgreSQL cannot store it in text, and no field has a use for it) or
+ * a lone UTF-16 surrogate (not a character: it would be stored as U+FFFD and read back
+ * different from what was answered), keys included; or a number beyond a double (JSON.parse
+ * reads 1e400 as Infinity, which is stored as null). Bodies are at most MAX_JSON_DEPTH deep
+ * (json-body.ts), so the walk is bounded.
  */
-export function textProblem(value: unknown): 'nul' | 'surrogate' | null {
+export function valueProblem(value: unknown): ValueProblem | null {
   if (typeof value === 'string') return value.includes('\u0000') ? 'nul' : value.isWellFormed() ? null : 'surrogate';
+  if (typeof value === 'number') return Number.isFinite(value) ? null : 'infinite';
   if (value === null || typeof value !== 'object') return null;
   // plain loops: this runs on every request body, and Object.entries would copy each object
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const p = textProblem(value[i]);
+      const p = valueProblem(value[i]);
       if (p) return p;
     }
     return null;
   }
   for (const k in value) {
-    const p = textProblem(k) ?? textProblem((value as Record<string, unknown>)[k]);
+    const p = valueProblem(k) ?? valueProblem((value as Record<string, unknown>)[k]);
     if (p) return p;
   }
   return null;
