@@ -65,8 +65,9 @@ export async function serve(config: Config = loadConfig()) {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // on, not once: a second signal must reach stop() and exit at once, with a log line
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();

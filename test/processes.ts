@@ -1,8 +1,11 @@
-// Child processes of the real CLI (`node bin/replydesk.mjs …`) for crash and multi-worker tests.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Child processes of the real CLI (`node bin/replydesk.mjs …`) for crash, multi-worker and shutdown tests.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'replydesk.mjs');
+const run = promisify(execFile);
 
 export interface Child {
   proc: ChildProcess;
@@ -38,4 +41,37 @@ export async function stop(child: Child, signal: NodeJS.Signals = 'SIGTERM') {
   if (child.proc.exitCode !== null || child.proc.signalCode !== null) return;
   child.proc.kill(signal);
   await child.exited;
+}
+
+/** A TCP port on 127.0.0.1 that was free when asked (the caller binds it right after). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `replydesk <args>` to its end: exit code and output. */
+export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+export interface Server extends Child {
+  port: number;
+  base: string;
+}
+
+/** `replydesk serve` on a free port of 127.0.0.1, resolved once it listens ("replydesk ready"). */
+export async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = await startCli(['serve'], { LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' }, /"msg":"replydesk ready"/);
+  return { ...child, port, base: `http://127.0.0.1:${port}` };
 }

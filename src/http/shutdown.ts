@@ -18,9 +18,11 @@ export function registerShutdown(app: FastifyInstance) {
   app.decorate('beginDrain', () => {
     phase = 'draining';
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  // When the answer leaves, not when the request arrived: a keep-alive request in flight at
+  // the signal must still close its connection, or the client keeps it open past the drain.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (phase !== 'serving') reply.header('connection', 'close');
-    done();
+    done(null, payload);
   });
 }
 
