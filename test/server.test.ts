@@ -1,6 +1,5 @@
 // The real thing: the replydesk CLI and `npm start`'s server as child processes, over HTTP.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
