@@ -173,6 +173,12 @@ describe('request targets', () => {
       expect(res.headers['x-request-id']).toBeTruthy();
       expect(res.headers['x-ratelimit-limit']).toBe('100000');
     }
+    // an id of 150 characters reaches the route (404), one past the router's limit is 414
+    expect((await send(port, 'GET', `/api/replies/${'a'.repeat(150)}`, { Authorization: `Bearer ${full.key}` })).status).toBe(404);
+    const long = await send(port, 'GET', `/api/replies/${'a'.repeat(5000)}`, { Authorization: `Bearer ${full.key}` });
+    expect(long.status).toBe(414);
+    expect(JSON.parse(long.body)).toEqual({ data: null, error: 'A segment of the URL path is too long' });
+    expect(long.headers['x-ratelimit-limit']).toBe('100000');
   });
 
   it("Node's own refusals, before there is a request, answer in the envelope with a request id", async () => {
