@@ -3,6 +3,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { CategoryTable } from '../db/types.ts';
 import { listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
+import { bool } from '../db/dialect.ts';
 
 const toCategory = (c: CategoryTable) => ({ id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive), created_at: c.created_at });
 
@@ -14,7 +15,7 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
     workspace_id: workspaceId,
     name,
     color: (input.color ?? '#6b7280').toLowerCase(),
-    is_positive: db.dialect === 'postgres' ? Boolean(input.is_positive) : input.is_positive ? 1 : 0,
+    is_positive: bool(db.kysely, Boolean(input.is_positive)),
     created_at: new Date().toISOString(),
   };
   try {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { prepared } from '../db/prepared.ts';
-import { workspaceCounts } from '../replies/queries.ts';
+import { readCounts } from '../workspaces/counts.ts';
 import type { ContactRow, Database, ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 
@@ -29,7 +29,7 @@ export async function listContacts(db: Db, workspaceId: string, opts: { limit: n
   const direct = opts.offset <= DIRECT_MAX_OFFSET;
   const [items, counts] = await Promise.all([
     (direct ? directPage : deferredPage)(db.kysely, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
-    workspaceCounts(db.kysely, workspaceId),
+    readCounts(db.kysely, workspaceId),
   ]);
   if (!direct) items.sort(newestFirst);
   return { items, total: Number(counts.contacts_total) };

@@ -19,7 +19,9 @@ import { fromPgTimestamp } from '../timestamps.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import type { Database } from './types.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.ts';
+
+export type { Dialect };
 
 export interface Db {
   kysely: Kysely<Database>;

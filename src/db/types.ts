@@ -1,7 +1,7 @@
 // One interface types every query (STYLE.md). Timestamps travel as ISO 8601 UTC strings on
 // both dialects (PostgreSQL's timestamptz is parsed back to ISO in db/connect.ts); booleans are
 // 0/1 on SQLite and true/false on PostgreSQL, so readers go through Boolean().
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export type Plan = 'starter' | 'growth' | 'scale';
 export type ReplyStatus = 'pending' | 'ready' | 'sent' | 'archived';
@@ -16,8 +16,10 @@ export interface WorkspaceTable {
 }
 
 /** Counters kept in the same transaction as the rows they count, so totals never scan. */
+/** One of a workspace's counter rows (src/workspaces/counts.ts). */
 export interface WorkspaceCountsTable {
   workspace_id: string;
+  slot: number;
   replies_total: Generated<number>;
   replies_pending: Generated<number>;
   replies_ready: Generated<number>;
@@ -276,3 +278,6 @@ export type ReplyRow = Selectable<ReplyTable>;
 export type ContactRow = Selectable<ContactTable>;
 export type NewReply = Insertable<ReplyTable>;
 export type ContactUpdate = Updateable<ContactTable>;
+
+/** What a query runs on: the database, or a transaction of it. */
+export type Q = Kysely<Database> | Transaction<Database>;

@@ -15,6 +15,7 @@ import { uuidv7 } from '../db/ids.ts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database, JobTable } from '../db/types.ts';
+import { forUpdate } from '../db/dialect.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -110,8 +111,7 @@ export async function claimJobs(db: Db, workerId: string, opts: { limit: number;
     q = status === 'queued' ? q.where('run_at', '<=', nowIso) : q.where('locked_until', '<', nowIso);
     if (opts.kinds?.length) q = q.where('kind', 'in', opts.kinds);
     q = q.orderBy('run_at', 'asc').limit(opts.limit);
-    if (db.dialect === 'postgres') q = q.forUpdate().skipLocked();
-    return q;
+    return forUpdate(k, q, { skipLocked: true });
   };
   const both = k
     .selectFrom(branch('queued').as('q'))

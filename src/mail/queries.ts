@@ -1,7 +1,7 @@
 // Outgoing-mail queries. Every one a service calls takes the workspace id and filters by it;
 // the worker's (by message id) run on rows the service wrote.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect } from '../db/connect.ts';
+import { forUpdate } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, OutgoingMessageTable, OutgoingStatus } from '../db/types.ts';
 
@@ -11,10 +11,8 @@ type Q = Kysely<Database> | Transaction<Database>;
  * Serialises the mail requests of one workspace on PostgreSQL, so the hourly quota is read
  * and spent by one transaction at a time. SQLite has one writer at a time already.
  */
-export async function lockWorkspaceForMail(db: Q, dialect: Dialect, workspaceId: string) {
-  if (dialect === 'postgres') {
-    await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
-  }
+export async function lockWorkspaceForMail(db: Q, workspaceId: string) {
+  await forUpdate(db, db.selectFrom('workspaces').select('id').where('id', '=', workspaceId)).execute();
 }
 
 export function recipientsSince(db: Q, workspaceId: string, sinceIso: string) {

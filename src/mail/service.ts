@@ -13,7 +13,7 @@ import { enqueue, notifyJobs } from '../jobs/queue.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeForward, composeReply, type Composed } from './compose.ts';
-import { moveStatusCount } from '../replies/queries.ts';
+import { moveStatusCount } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
 import { type Forward, MAX_FORWARD_RECIPIENTS, type Send } from './schemas.ts';
 
@@ -36,7 +36,7 @@ const HOUR_MS = 3_600_000;
  * slides: the answer says when the oldest counted mail leaves it.
  */
 async function spendQuota(db: Db, trx: Trx, workspaceId: string, recipients: number, opts: MailOptions, t: Date) {
-  await q.lockWorkspaceForMail(trx, db.dialect, workspaceId);
+  await q.lockWorkspaceForMail(trx, workspaceId);
   const since = new Date(t.getTime() - HOUR_MS).toISOString();
   const used = await q.recipientsSince(trx, workspaceId, since);
   if (used.n + recipients > opts.quotaPerHour) {

@@ -14,6 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ReplyStatus } from '../db/types.ts';
 import { pagination } from '../http/schemas.ts';
+import { countReplies } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
 
 /** The JSON text of a list item's unchanging fields, in the item's field order. */
@@ -98,7 +99,7 @@ export async function listPageJson(
   opts: { status?: ReplyStatus; limit: number; offset: number },
   memo: FixedTextMemo = fixedTextMemo,
 ): Promise<string> {
-  const [rows, total] = await Promise.all([q.listReplies(db, workspaceId, opts), q.countReplies(db, workspaceId, opts.status)]);
+  const [rows, total] = await Promise.all([q.listReplies(db, workspaceId, opts), countReplies(db, workspaceId, opts.status)]);
   const fixed = rows.map((r) => memo.get(r.id, r.updated_at));
   const missing = rows.filter((_, i) => !fixed[i]).map((r) => r.id);
   if (missing.length) {

@@ -70,22 +70,6 @@ export function fixedColumns(db: Q, workspaceId: string, ids: string[]) {
 }
 export type ReplyFixedRow = Awaited<ReturnType<typeof fixedColumns>>[number];
 
-const counts = prepared(['ws'], (db, a) =>
-  db.selectFrom('workspace_counts')
-    .select(['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total'])
-    .where('workspace_id', '=', a.ws));
-
-/** The workspace's counters, kept in the transactions that change them (never a scan). */
-export async function workspaceCounts(db: Q, workspaceId: string) {
-  const [row] = await counts(db, { ws: workspaceId });
-  return row ?? { replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 };
-}
-
-export async function countReplies(db: Q, workspaceId: string, status?: ReplyStatus) {
-  const row = await workspaceCounts(db, workspaceId);
-  return Number(status ? row[`replies_${status}`] : row.replies_total);
-}
-
 const detail = prepared(['ws', 'id'], (db, a) =>
   db
     .selectFrom('replies as r')
@@ -127,18 +111,6 @@ const forUpdate = prepared(['ws', 'id'], (db, a) =>
 
 export async function findReplyForUpdate(db: Q, workspaceId: string, id: string) {
   return (await forUpdate(db, { ws: workspaceId, id }))[0];
-}
-
-/** Moves the per-status counters when a reply changes status (never scans). */
-export function moveStatusCount(db: Q, workspaceId: string, from: ReplyStatus, to: ReplyStatus) {
-  return db
-    .updateTable('workspace_counts')
-    .set((eb) => ({
-      [`replies_${from}`]: eb(`replies_${from}`, '-', 1),
-      [`replies_${to}`]: eb(`replies_${to}`, '+', 1),
-    }))
-    .where('workspace_id', '=', workspaceId)
-    .execute();
 }
 
 // Ingestion, precompiled: it is the write path that runs most.
@@ -188,15 +160,6 @@ export const insertReply = preparedInsert('replies', [
 ]);
 
 export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
-
-export const countIngested = prepared(['ws', 'newContacts'], (db, a) =>
-  db.updateTable('workspace_counts')
-    .set((eb) => ({
-      replies_total: eb('replies_total', '+', 1),
-      replies_pending: eb('replies_pending', '+', 1),
-      contacts_total: eb('contacts_total', '+', a.newContacts),
-    }))
-    .where('workspace_id', '=', a.ws));
 
 export const findClient = prepared(['ws', 'id'], (db, a) =>
   db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id));

@@ -6,6 +6,7 @@ import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
+import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import type { Ingest, PatchReply } from './schemas.ts';
 import { STATUSES } from './schemas.ts';
@@ -135,7 +136,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
       ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
     };
     await trx.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-    if (status !== current.status) await q.moveStatusCount(trx, workspaceId, current.status, status);
+    if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
 
     const updated = {
       id: current.id,
@@ -264,7 +265,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     for (const message of thread) await q.insertThreadMessage(trx, message);
 
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
-    await q.countIngested(trx, { ws: workspaceId, newContacts: contactCreated ? 1 : 0 });
+    await addToCounts(trx, workspaceId, { replies_total: 1, replies_pending: 1, contacts_total: contactCreated ? 1 : 0 });
 
     const detail = detailOf(
       reply,

@@ -5,6 +5,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Database, DeliveryStatus, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
+import { bool } from '../db/dialect.ts';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -136,7 +137,7 @@ export function recordAttempts(db: Db, records: AttemptRecord[]) {
         await endpoint.set({ failing_since: at, updated_at: at }).where('failing_since', 'is', null).execute();
       } else if (effect.kind === 'disable') {
         await endpoint
-          .set({ enabled: db.dialect === 'postgres' ? false : 0, disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
+          .set({ enabled: bool(db.kysely, false), disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
           .where(sql<boolean>`enabled`)
           .execute();
       }

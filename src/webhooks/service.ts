@@ -13,6 +13,7 @@ import * as q from './queries.ts';
 import type { CreateEndpoint, PatchEndpoint } from './schemas.ts';
 import { encryptSecret, generateSecret } from './secrets.ts';
 import { checkTarget } from './ssrf.ts';
+import { bool } from '../db/dialect.ts';
 
 export interface WebhookSettings {
   /** Master key for secrets at rest (webhooks/secrets.ts). */
@@ -68,7 +69,6 @@ export function validateEvents(events: string[]): string[] {
   return unique.includes(ALL_EVENTS) ? [ALL_EVENTS] : unique;
 }
 
-const flag = (db: Db, v: boolean) => (db.dialect === 'postgres' ? v : v ? 1 : 0);
 
 export async function createEndpoint(db: Db, settings: WebhookSettings, workspaceId: string, input: CreateEndpoint) {
   const url = validateUrl(input.url, settings.allowPrivateNetworks);
@@ -82,7 +82,7 @@ export async function createEndpoint(db: Db, settings: WebhookSettings, workspac
     url,
     events: JSON.stringify(events),
     description: input.description ?? '',
-    enabled: flag(db, true),
+    enabled: bool(db.kysely, true),
     disabled_reason: null,
     disabled_at: null,
     secret_enc: encryptSecret(settings.secretKey, id, secret),
@@ -122,7 +122,7 @@ export async function updateEndpoint(db: Db, settings: WebhookSettings, workspac
   if (patch.events !== undefined) changes.events = JSON.stringify(validateEvents(patch.events));
   if (patch.description !== undefined) changes.description = patch.description;
   if (patch.enabled !== undefined && patch.enabled !== Boolean(current.enabled)) {
-    changes.enabled = flag(db, patch.enabled);
+    changes.enabled = bool(db.kysely, patch.enabled);
     changes.disabled_at = patch.enabled ? null : changes.updated_at!;
     changes.disabled_reason = patch.enabled ? null : 'Disabled through the API';
     changes.failing_since = null;

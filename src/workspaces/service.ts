@@ -29,10 +29,8 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
     throw new Error('--rate-limit must be a positive whole number of requests per minute');
   }
   const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
-  await db.write(async (trx) => {
-    await trx.insertInto('workspaces').values(row).execute();
-    await trx.insertInto('workspace_counts').values({ workspace_id: row.id }).execute();
-  });
+  // its counter rows are made by the first change that counts (workspaces/counts.ts)
+  await db.write((trx) => trx.insertInto('workspaces').values(row).execute());
   return row;
 }
 

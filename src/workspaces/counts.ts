@@ -1,0 +1,51 @@
+// workspace_counts, and only here: the per-workspace counters behind every list's
+// `pagination.total`, kept in the transactions that change what they count, never a scan.
+//
+// A workspace's counters are spread over counterSlots(db) rows (src/db/dialect.ts): a change
+// adds its deltas to one slot chosen at random, creating the row on first use, and a read sums
+// the slots. A slot may hold a negative number (a reply counted into `pending` in one slot and
+// moved out of it in another); only the sums mean anything.
+import { sql } from 'kysely';
+import { counterSlots } from '../db/dialect.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Q, ReplyStatus } from '../db/types.ts';
+
+export const COUNTERS = ['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total'] as const;
+export type Counter = (typeof COUNTERS)[number];
+export type Counts = Record<Counter, number>;
+
+const sums = prepared(['ws'], (db, a) =>
+  db.selectFrom('workspace_counts')
+    .select((eb) => COUNTERS.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
+    .where('workspace_id', '=', a.ws));
+
+/** The workspace's counters. */
+export async function readCounts(db: Q, workspaceId: string): Promise<Counts> {
+  const [row] = await sums(db, { ws: workspaceId });
+  // PostgreSQL's sum() of integers is numeric, which pg hands back as text
+  return Object.fromEntries(COUNTERS.map((c) => [c, Number(row?.[c] ?? 0)])) as Counts;
+}
+
+/** How many replies the workspace has, in one status or in all. */
+export async function countReplies(db: Q, workspaceId: string, status?: ReplyStatus): Promise<number> {
+  const counts = await readCounts(db, workspaceId);
+  return counts[status ? (`replies_${status}` as const) : 'replies_total'];
+}
+
+const add = prepared(['ws', 'slot', ...COUNTERS], (db, a) =>
+  db.insertInto('workspace_counts')
+    .values({ workspace_id: a.ws, slot: a.slot, ...Object.fromEntries(COUNTERS.map((c) => [c, a[c]])) })
+    .onConflict((oc) => oc.columns(['workspace_id', 'slot']).doUpdateSet((eb) =>
+      Object.fromEntries(COUNTERS.map((c) => [c, eb(`workspace_counts.${c}`, '+', eb.ref(`excluded.${c}`))])))));
+
+/** Adds the deltas (missing ones are 0) to the workspace's counters, in the caller's transaction. */
+export function addToCounts(db: Q, workspaceId: string, deltas: Partial<Counts>) {
+  const row: Record<string, unknown> = { ws: workspaceId, slot: Math.floor(Math.random() * counterSlots(db)) };
+  for (const c of COUNTERS) row[c] = deltas[c] ?? 0;
+  return add(db, row as Record<'ws' | 'slot' | Counter, unknown>);
+}
+
+/** A reply counted under one status moves to another. */
+export function moveStatusCount(db: Q, workspaceId: string, from: ReplyStatus, to: ReplyStatus) {
+  return addToCounts(db, workspaceId, { [`replies_${from}`]: -1, [`replies_${to}`]: 1 });
+}
