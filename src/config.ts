@@ -2,8 +2,15 @@
 // problem is reported in one error, so a misconfigured deployment fails with the whole list.
 import path from 'node:path';
 
+/**
+ * SQLite's `synchronous`: FULL (the default) fsyncs the log at every commit, so an
+ * acknowledged write survives a power cut; NORMAL skips that fsync and can lose the last
+ * commits (never corrupt the file). The group commit spreads one fsync over a batch.
+ */
+export type SqliteSynchronous = 'full' | 'normal';
+
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; filename: string }
+  | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
   | { dialect: 'postgres'; connectionString: string };
 
 export interface Config {
@@ -68,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (err) {
     problems.push(...(err as ConfigError).problems);
   }
+
+  const synchronous = (env.SQLITE_SYNCHRONOUS ?? 'full').toLowerCase();
+  if (synchronous !== 'full' && synchronous !== 'normal') problems.push('SQLITE_SYNCHRONOUS: expected full (the default) or normal');
+  else if (database.dialect === 'sqlite') database = { ...database, synchronous };
 
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL: expected redis://host:port');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
 import { prepared } from '../src/db/prepared.ts';
@@ -66,8 +67,31 @@ for (const dialect of DIALECTS) {
       const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db.kysely);
       expect(rows).toEqual([{ temp_store: 2 }]);
     });
+
+    it.runIf(dialect === 'sqlite')('commits durably by default: synchronous = FULL on the writer', async () => {
+      // synchronous: 0 off, 1 normal, 2 full. NORMAL can lose acknowledged commits in a power cut.
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(rows).toEqual([{ synchronous: 2 }]);
+    });
   });
 }
+
+describe('SQLITE_SYNCHRONOUS', () => {
+  it('is FULL unless NORMAL is asked for by name, and nothing else is accepted', async () => {
+    const file = `file:${path.join(tempDir(), 'sync.db')}`;
+    expect(loadConfig({ DATABASE_URL: file }).database).toMatchObject({ dialect: 'sqlite', synchronous: 'full' });
+    const relaxed = loadConfig({ DATABASE_URL: file, SQLITE_SYNCHRONOUS: 'NORMAL' }).database;
+    expect(relaxed).toMatchObject({ synchronous: 'normal' });
+    expect(() => loadConfig({ DATABASE_URL: file, SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS: expected full (the default) or normal');
+    const db = connect(relaxed);
+    try {
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(rows).toEqual([{ synchronous: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
 
 describe('WAL checkpoints (sqlite)', () => {
   it('the log starts over under a steady stream of writes, and no write held for it is lost', async () => {

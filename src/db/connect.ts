@@ -221,7 +221,9 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
   if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
   const sqlite = new SQLite(config.filename);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL unless NORMAL was asked for by name (SQLITE_SYNCHRONOUS, config.ts): Replydesk is
+  // the system of record for the replies it acknowledges.
+  sqlite.pragma(`synchronous = ${config.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // Checkpoints run in a worker thread (db/checkpointer.ts), which also lets the log start
