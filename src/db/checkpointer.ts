@@ -12,51 +12,23 @@
 // commit (`pause`), copies and syncs the few frames written since, and lets the writer go
 // (`resume`); the writer's next transaction rewinds the log. Writes wait ~10 ms; reads and
 // the event loop never do.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const Database = require(workerData.driver);
-const db = new Database(workerData.filename);
-db.pragma('busy_timeout = 1000');
-let held = false; // the writer has been asked to pause and has not yet been let go
-// the log's size after the last hold: while no write comes to start it over, it stays so, and
-// holding the writer again would change nothing
-let heldAt = -1;
-const checkpoint = () => {
-  try { return db.pragma('wal_checkpoint(PASSIVE)')[0]; } catch { return null; /* busy: the next round */ }
-};
-const timer = setInterval(() => {
-  if (held) return;
-  const r = checkpoint();
-  // (only when the round copied every frame: if a reader held some back, pausing would not help)
-  if (r && r.log >= workerData.restartFrames && r.checkpointed === r.log && r.log !== heldAt) {
-    // A checkpoint that copies every frame fsyncs the database file, and the final one below
-    // runs with the writer held: sync what the rounds wrote now, while writes go on, so that
-    // it has only the last few milliseconds' pages to sync. Each pass syncs what the one
-    // before copied; three take that last sync from ~120 ms to ~10 ms under PATCH load.
-    for (let pass = 0; pass < 3; pass++) {
-      fs.fsyncSync(workerData.fd);
-      checkpoint();
-    }
-    held = true;
-    parentPort.postMessage('pause');
-  }
-}, workerData.intervalMs);
-parentPort.on('message', (m) => {
-  if (m === 'paused') {
-    heldAt = checkpoint()?.log ?? -1;
-    held = false;
-    parentPort.postMessage('resume');
-  } else if (m === 'stop') {
-    clearInterval(timer);
-    db.close();
-    parentPort.close();
-  }
-});
-`;
+/** What the worker (checkpoint-worker.ts) is started with. */
+export interface CheckpointerData {
+  filename: string;
+  /** A descriptor of the database file, for the worker's fsync. */
+  fd: number;
+  intervalMs: number;
+  restartFrames: number;
+}
+/** From the worker: hold the writer (`pause`), or let it go (`resume`). */
+export type ToMain = 'pause' | 'resume';
+/** To the worker: the writer is held (`paused`), or shut down (`stop`). */
+export type ToWorker = 'paused' | 'stop';
+
+// checkpoint-worker.ts, through a small entry that registers tsx in the worker thread.
+const WORKER_FILE = new URL('./checkpoint-worker.mjs', import.meta.url);
 
 export interface CheckpointOptions {
   /** How often the worker checkpoints. */
@@ -79,8 +51,9 @@ export interface PausableWriter {
  */
 export function startCheckpointer(filename: string, fd: number, writer: PausableWriter, opts: CheckpointOptions = {}): () => Promise<void> {
   const { intervalMs = 200, restartFrames = 16_384 } = opts;
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { driver, filename, fd, intervalMs, restartFrames } });
+  const workerData: CheckpointerData = { filename, fd, intervalMs, restartFrames };
+  const worker = new Worker(WORKER_FILE, { workerData });
+  const post = (m: ToWorker) => worker.postMessage(m);
   worker.unref();
   // The writer is never held longer than this, even if the worker stops answering.
   let release: NodeJS.Timeout | undefined;
@@ -88,10 +61,10 @@ export function startCheckpointer(filename: string, fd: number, writer: Pausable
     clearTimeout(release);
     writer.resume();
   };
-  worker.on('message', (m) => {
+  worker.on('message', (m: ToMain) => {
     if (m === 'pause') {
       release = setTimeout(resume, 2000).unref();
-      void writer.pause().then(() => worker.postMessage('paused'));
+      void writer.pause().then(() => post('paused'));
     } else if (m === 'resume') {
       resume();
     }
@@ -101,7 +74,7 @@ export function startCheckpointer(filename: string, fd: number, writer: Pausable
     // held again while it stops, or a process with nothing else to do would exit before the
     // checkpointer closed its connection (and before the caller's next line ran)
     worker.ref();
-    worker.postMessage('stop');
+    post('stop');
     await exited;
     resume();
   };
