@@ -2,11 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { connect, type Db } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
 import { prepared } from '../src/db/prepared.ts';
 import { CURRENT_API_VERSION } from '../src/http/versioning.ts';
 import { DIALECTS, openDb, tempDir } from './helpers.ts';
@@ -69,82 +68,25 @@ for (const dialect of DIALECTS) {
       expect(rows).toEqual([{ temp_store: 2 }]);
     });
 
-
+    it.runIf(dialect === 'sqlite')('commits durably by default: synchronous = FULL on the writer', async () => {
+      // synchronous: 0 off, 1 normal, 2 full. NORMAL can lose acknowledged commits in a power cut.
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(rows).toEqual([{ synchronous: 2 }]);
+    });
   });
 }
 
-describe('durable commits (sqlite)', () => {
-  /** A datasync the test completes by hand, recording which file each call synced. */
-  function heldSync() {
-    const calls: { ino: number; done: () => void }[] = [];
-    const datasync = (fd: number) => new Promise<void>((resolve) => calls.push({ ino: fs.fstatSync(fd).ino, done: resolve }));
-    return { calls, datasync };
-  }
-  const insert = (db: Db, name: string) => db.write((trx) => trx.insertInto('workspaces').values(row(name)).execute());
-
-  it('by default a write is acknowledged only after the log holding its commit is synced', async () => {
-    const file = path.join(tempDir(), 'durable.db');
-    const config = loadConfig({ DATABASE_URL: `file:${file}` }).database;
-    expect(config).toMatchObject({ dialect: 'sqlite', synchronous: 'full' });
-    const { calls, datasync } = heldSync();
-    const db = connect(config, { datasync });
-    try {
-      await migrateToLatest(db);
-      let acknowledged = false;
-      const write = insert(db, 'durable').then(() => (acknowledged = true));
-      await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
-      // committed (a reader sees it) but not yet acknowledged: the sync has not finished
-      expect(await db.kysely.selectFrom('workspaces').select('name').where('name', '=', 'durable').execute()).toEqual([{ name: 'durable' }]);
-      await new Promise((r) => setTimeout(r, 20));
-      expect(acknowledged).toBe(false);
-      // the file synced is the write-ahead log
-      expect(calls.at(-1)!.ino).toBe(fs.statSync(`${file}-wal`).ino);
-      for (const c of calls) c.done();
-      await write;
-      expect(acknowledged).toBe(true);
-      // SQLite itself does not sync at COMMIT (that fsync would run on the event loop)
-      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
-      expect(rows).toEqual([{ synchronous: 1 }]);
-    } finally {
-      for (const c of calls) c.done();
-      await db.close();
-    }
-  });
-
-  it('writes that arrive while a sync runs share the next one', async () => {
-    const { calls, datasync } = heldSync();
-    const db = connect(loadConfig({ DATABASE_URL: `file:${path.join(tempDir(), 'shared.db')}` }).database, { datasync });
-    try {
-      await migrateToLatest(db);
-      expect(calls, 'migrations do not go through the group commit').toEqual([]);
-      const first = insert(db, 'first');
-      await vi.waitFor(() => expect(calls.length).toBe(1));
-      const more = Promise.all(Array.from({ length: 20 }, (_, i) => insert(db, `more ${i}`)));
-      await new Promise((r) => setTimeout(r, 50));
-      expect(calls.length, 'one sync at a time').toBe(1);
-      calls[0]!.done();
-      await first;
-      await vi.waitFor(() => expect(calls.length).toBe(2));
-      calls[1]!.done();
-      await more;
-      expect(calls.length, 'the twenty writes shared one sync').toBe(2);
-    } finally {
-      for (const c of calls) c.done();
-      await db.close();
-    }
-  });
-
-  it('SQLITE_SYNCHRONOUS=normal acknowledges at commit, without a sync; nothing else is accepted', async () => {
+describe('SQLITE_SYNCHRONOUS', () => {
+  it('is FULL unless NORMAL is asked for by name, and nothing else is accepted', async () => {
     const file = `file:${path.join(tempDir(), 'sync.db')}`;
+    expect(loadConfig({ DATABASE_URL: file }).database).toMatchObject({ dialect: 'sqlite', synchronous: 'full' });
     const relaxed = loadConfig({ DATABASE_URL: file, SQLITE_SYNCHRONOUS: 'NORMAL' }).database;
     expect(relaxed).toMatchObject({ synchronous: 'normal' });
     expect(() => loadConfig({ DATABASE_URL: file, SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS: expected full (the default) or normal');
-    const { calls, datasync } = heldSync();
-    const db = connect(relaxed, { datasync });
+    const db = connect(relaxed);
     try {
-      await migrateToLatest(db);
-      await insert(db, 'relaxed');
-      expect(calls).toEqual([]);
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      expect(rows).toEqual([{ synchronous: 1 }]);
     } finally {
       await db.close();
     }

@@ -124,49 +124,13 @@ export function directSqlite(db: object) {
   return directStatements.get(db);
 }
 
-/**
- * Makes what SQLite wrote to its log durable, off the event loop: `sync()` resolves once an
- * fdatasync of the log that began after the call has finished. Calls that arrive while one runs
- * share the next, so a stream of batches costs one fdatasync at a time, in libuv's thread pool.
- */
-export class LogSync {
-  private fd: number | null = null;
-  private running: Promise<void> | null = null;
-  private next: Promise<void> | null = null;
-
-  constructor(private readonly file: string, private readonly datasync: (fd: number) => Promise<void> = (fd) => new Promise((resolve, reject) => fs.fdatasync(fd, (err) => (err ? reject(err) : resolve())))) {}
-
-  sync(): Promise<void> {
-    if (!this.running) {
-      // opened at the first commit: by then SQLite has created the log
-      this.fd ??= fs.openSync(this.file, 'r');
-      this.running = this.datasync(this.fd).finally(() => (this.running = null));
-      return this.running;
-    }
-    this.next ??= this.running.catch(() => {}).then(() => {
-      this.next = null;
-      return this.sync();
-    });
-    return this.next;
-  }
-
-  /** After every connection to the database is closed (see startCheckpointer on descriptors). */
-  async close() {
-    await this.next?.catch(() => {});
-    await this.running?.catch(() => {});
-    if (this.fd !== null) fs.closeSync(this.fd);
-    this.fd = null;
-  }
-}
-
 class GroupCommit {
   private queue: PendingWrite[] = [];
   private flushing = false;
   private paused = false;
   private idle: (() => void)[] = [];
 
-  /** `logSync`: when given, a batch is acknowledged only once its commit is on disk. */
-  constructor(private readonly kysely: Kysely<Database>, private readonly statements: SqliteDatabase, private readonly logSync: LogSync | null, private readonly maxBatch = 256) {}
+  constructor(private readonly kysely: Kysely<Database>, private readonly statements: SqliteDatabase, private readonly maxBatch = 256) {}
 
   run<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -225,15 +189,11 @@ class GroupCommit {
         for (const item of batch) item.reject(err);
         continue;
       }
-      const settle = () =>
-        batch.forEach((item, i) => {
-          const o = outcomes[i]!;
-          if (o.ok) item.resolve(o.value);
-          else item.reject(o.err);
-        });
-      // The next batch commits while this one's log sync runs; this one is answered after it.
-      if (this.logSync) void this.logSync.sync().then(settle, (err) => batch.forEach((item) => item.reject(err)));
-      else settle();
+      batch.forEach((item, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) item.resolve(o.value);
+        else item.reject(o.err);
+      });
     }
     this.flushing = false;
     for (const resolve of this.idle.splice(0)) resolve();
@@ -252,7 +212,7 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions; datasync?: (fd: number) => Promise<void> } = {}): Db {
+export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.connectionString, max: opts.poolSize ?? 10, types: pgTypes });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -263,13 +223,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
   sqlite.pragma('journal_mode = WAL');
   // FULL unless NORMAL was asked for by name (SQLITE_SYNCHRONOUS, config.ts): Replydesk is
   // the system of record for the replies it acknowledges.
-  // Durable by default: a commit is acknowledged once the log holding it is on disk. SQLite's
-  // own FULL would fsync inside COMMIT, on the event loop, stalling every request for the
-  // fsync (ingestion ran at 2,407/s with it against 4,078/s without, docs/performance.md).
-  // So SQLite commits without syncing (NORMAL: it still syncs the log before every
-  // checkpoint) and the group commit syncs the log itself, in the thread pool, before it
-  // answers the batch (LogSync). SQLITE_SYNCHRONOUS=normal (config.ts) skips that sync.
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${config.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // Checkpoints run in a worker thread (db/checkpointer.ts), which also lets the log start
@@ -284,8 +238,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
   sqlite.pragma('mmap_size = 268435456');
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: statements }) });
-  const logSync = config.synchronous === 'normal' || config.filename === ':memory:' ? null : new LogSync(`${config.filename}-wal`, opts.datasync);
-  const group = new GroupCommit(kysely, statements, logSync);
+  const group = new GroupCommit(kysely, statements);
   const inMemory = config.filename === ':memory:';
   // (a second connection to :memory: would be a second, empty database)
   const reader = inMemory ? null : new SQLite(config.filename);
@@ -306,7 +259,6 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
       await kysely.destroy();
       reader?.close();
       if (fileFd !== null) fs.closeSync(fileFd);
-      await logSync?.close();
     },
   };
 }
