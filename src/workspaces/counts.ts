@@ -22,7 +22,7 @@ const sums = prepared(['ws'], (db, a) =>
 /** The workspace's counters. */
 export async function readCounts(db: Q, workspaceId: string): Promise<Counts> {
   const [row] = await sums(db, { ws: workspaceId });
-  // PostgreSQL's sum() of integers is numeric, which pg hands back as text
+  // sum() of integers is a bigint on PostgreSQL: Number() makes both dialects answer numbers
   return Object.fromEntries(COUNTERS.map((c) => [c, Number(row?.[c] ?? 0)])) as Counts;
 }
 
