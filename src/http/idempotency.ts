@@ -18,6 +18,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
+import * as q from '../idempotency/queries.ts';
 import { Errors } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -104,27 +105,20 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
     for (let round = 0; round < 3; round++) {
       const now = new Date();
       const nowIso = now.toISOString();
-      const inserted = await k
-        .insertInto('idempotency_keys')
-        .values({ workspace_id: workspaceId, key: given, method: request.method, path: request.url, request_hash: hash, state: 'in_progress', response_status: null, response_body: null, created_at: nowIso, locked_at: nowIso })
-        .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      if (inserted) {
-        request.idempotency = { workspaceId, key: given };
+      const held = { workspaceId, key: given };
+      if (await q.insertKey(k, { ...held, method: request.method, path: request.url, requestHash: hash, at: nowIso })) {
+        request.idempotency = held;
         // Expired keys are swept now and then by the requests that add keys, through the
         // created_at index: no scheduler to run, and the table stays about a day deep.
-        if (Math.random() < SWEEP_PROBABILITY) {
-          await k.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - KEY_TTL_MS).toISOString()).execute();
-        }
+        if (Math.random() < SWEEP_PROBABILITY) await q.sweepKeys(k, new Date(now.getTime() - KEY_TTL_MS).toISOString());
         return;
       }
 
-      const row = await k.selectFrom('idempotency_keys').selectAll().where('workspace_id', '=', workspaceId).where('key', '=', given).executeTakeFirst();
+      const row = await q.findKey(k, held);
       if (!row) continue;
       if (new Date(row.created_at).getTime() < now.getTime() - KEY_TTL_MS) {
         // Expired: forget it and try again as a new key.
-        await k.deleteFrom('idempotency_keys').where('workspace_id', '=', workspaceId).where('key', '=', given).where('created_at', '=', row.created_at).execute();
+        await q.deleteExpiredKey(k, { ...held, createdAt: row.created_at });
         continue;
       }
       if (row.request_hash !== hash) throw Errors.IdempotencyKeyReused();
@@ -137,16 +131,8 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
       }
       if (new Date(row.locked_at).getTime() > now.getTime() - LOCK_TIMEOUT_MS) throw Errors.IdempotencyKeyInProgress();
       // Abandoned by a process that died mid-request: take it over, if no one else just did.
-      const taken = await k
-        .updateTable('idempotency_keys')
-        .set({ locked_at: nowIso })
-        .where('workspace_id', '=', workspaceId)
-        .where('key', '=', given)
-        .where('state', '=', 'in_progress')
-        .where('locked_at', '=', row.locked_at)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) > 0) {
-        request.idempotency = { workspaceId, key: given };
+      if (await q.takeOverKey(k, { ...held, lockedAt: row.locked_at, at: nowIso })) {
+        request.idempotency = held;
         return;
       }
       throw Errors.IdempotencyKeyInProgress();
@@ -156,14 +142,9 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
 
   async function settle(held: { workspaceId: string; key: string }, reply: FastifyReply, payload: unknown) {
     if (isStored(reply.statusCode) && (typeof payload === 'string' || payload === undefined || payload === null)) {
-      await k
-        .updateTable('idempotency_keys')
-        .set({ state: 'done', response_status: reply.statusCode, response_body: (payload as string | null) ?? '' })
-        .where('workspace_id', '=', held.workspaceId)
-        .where('key', '=', held.key)
-        .execute();
+      await q.completeKey(k, { ...held, status: reply.statusCode, body: (payload as string | null) ?? '' });
     } else {
-      await k.deleteFrom('idempotency_keys').where('workspace_id', '=', held.workspaceId).where('key', '=', held.key).execute();
+      await q.deleteKey(k, held);
     }
   }
 }

@@ -1,9 +1,9 @@
 import type { Db } from '../db/connect.ts';
-import { prepared } from '../db/prepared.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Plan } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, KEY_LENGTH, PERMISSIONS, type Permission } from './keys.ts';
+import * as q from './queries.ts';
 
 export const PLAN_LIMITS: Record<Plan, number> = { starter: 60, growth: 120, scale: 300 };
 export const PLANS = Object.keys(PLAN_LIMITS) as Plan[];
@@ -30,12 +30,12 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
   }
   const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
   // its counter rows are made by the first change that counts (workspaces/counts.ts)
-  await db.write((trx) => trx.insertInto('workspaces').values(row).execute());
+  await db.write((trx) => q.insertWorkspace(trx, row));
   return row;
 }
 
-export async function getWorkspace(db: Db, id: string) {
-  return db.kysely.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+export function getWorkspace(db: Db, id: string) {
+  return q.findWorkspace(db.kysely, id);
 }
 
 export async function createApiKey(db: Db, input: { workspaceId: string; name: string; permissions?: Permission[] }) {
@@ -55,37 +55,18 @@ export async function createApiKey(db: Db, input: { workspaceId: string; name: s
     last_used_at: null,
     revoked_at: null,
   };
-  await db.kysely.insertInto('api_keys').values(row).execute();
+  await q.insertApiKey(db.kysely, row);
   return { id: row.id, name, key, permissions, prefix: row.prefix, created_at: row.created_at };
 }
 
 export async function listApiKeys(db: Db, workspaceId: string) {
-  const rows = await db.kysely
-    .selectFrom('api_keys')
-    .select(['id', 'name', 'prefix', 'permissions', 'created_at', 'last_used_at', 'revoked_at'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'asc')
-    .execute();
+  const rows = await q.listApiKeys(db.kysely, workspaceId);
   return rows.map((r) => ({ ...r, permissions: r.permissions.split(',') }));
 }
 
-export async function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
-  const res = await db.kysely
-    .updateTable('api_keys')
-    .set({ revoked_at: now() })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
+  return q.revokeApiKey(db.kysely, workspaceId, keyId, now());
 }
-
-const keyByHash = prepared(['hash'], (db, a) =>
-  db
-    .selectFrom('api_keys')
-    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
-    .where('api_keys.key_hash', '=', a.hash));
 
 /**
  * Resolves a presented key to its principal. Keys are looked up by hash; a short-lived cache
@@ -125,7 +106,7 @@ export class KeyAuthenticator {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const [row] = await keyByHash(this.db.kysely, { hash });
+    const [row] = await q.keyByHash(this.db.kysely, { hash });
     if (!row || row.revoked_at) return null;
     return {
       keyId: row.id,
@@ -140,11 +121,6 @@ export class KeyAuthenticator {
     const last = this.lastUsedWrites.get(keyId) ?? 0;
     if (t - last < 60_000) return;
     this.lastUsedWrites.set(keyId, t);
-    this.db.kysely
-      .updateTable('api_keys')
-      .set({ last_used_at: new Date(t).toISOString() })
-      .where('id', '=', keyId)
-      .execute()
-      .catch(() => this.lastUsedWrites.delete(keyId));
+    q.touchApiKey(this.db.kysely, keyId, new Date(t).toISOString()).catch(() => this.lastUsedWrites.delete(keyId));
   }
 }

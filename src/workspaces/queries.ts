@@ -1,0 +1,49 @@
+// workspaces and api_keys: their queries, and only here (the rules are in service.ts).
+import { prepared } from '../db/prepared.ts';
+import type { ApiKeyTable, Q, WorkspaceTable } from '../db/types.ts';
+import type { Insertable } from 'kysely';
+
+export function insertWorkspace(db: Q, row: Insertable<WorkspaceTable>) {
+  return db.insertInto('workspaces').values(row).execute();
+}
+
+export function findWorkspace(db: Q, id: string) {
+  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertApiKey(db: Q, row: Insertable<ApiKeyTable>) {
+  return db.insertInto('api_keys').values(row).execute();
+}
+
+export function listApiKeys(db: Q, workspaceId: string) {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'prefix', 'permissions', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .execute();
+}
+
+/** Revokes a live key of the workspace; false when there was none. */
+export async function revokeApiKey(db: Q, workspaceId: string, keyId: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** A key by its hash, with what its principal needs of the workspace (the hot path). */
+export const keyByHash = prepared(['hash'], (db, a) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
+    .where('api_keys.key_hash', '=', a.hash));
+
+export function touchApiKey(db: Q, keyId: string, at: string) {
+  return db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
+}
