@@ -1,7 +1,7 @@
 import { type Db, isUniqueViolation } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { CategoryTable } from '../db/types.ts';
-import { listOwned } from '../db/owned.ts';
+import { insertOwned, listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
 import { bool } from '../db/dialect.ts';
 
@@ -19,7 +19,7 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
     created_at: new Date().toISOString(),
   };
   try {
-    await db.kysely.insertInto('categories').values(row).execute();
+    await insertOwned(db.kysely, 'categories', row);
   } catch (err) {
     if (isUniqueViolation(err)) throw Errors.CategoryExists(name);
     throw err;

@@ -1,13 +1,13 @@
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
-import { listOwned } from '../db/owned.ts';
+import { insertOwned, listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
 
 export async function createClient(db: Db, workspaceId: string, input: { name: string; service_description?: string }) {
   const name = input.name.trim();
   if (!name) throw Errors.BadRequest('name must not be empty');
   const row = { id: uuidv7(), workspace_id: workspaceId, name, service_description: input.service_description ?? '', created_at: new Date().toISOString() };
-  await db.kysely.insertInto('clients').values(row).execute();
+  await insertOwned(db.kysely, 'clients', row);
   return { id: row.id, name: row.name, service_description: row.service_description, created_at: row.created_at };
 }
 

@@ -1,7 +1,9 @@
-// Small workspace-owned resources (categories, clients, connections, webhook endpoints): one
-// page, oldest first. Their tables are small per workspace, so the total is a count over the
-// workspace's index range.
+// Small workspace-owned resources (categories, clients, connections, webhook endpoints): the
+// queries they share. A page is oldest first; their tables are small per workspace, so the
+// total is a count over the workspace's index range.
+import type { Insertable } from 'kysely';
 import type { Db } from './connect.ts';
+import type { Database, Q } from './types.ts';
 
 type OwnedTable = 'categories' | 'clients' | 'connections' | 'webhook_endpoints';
 
@@ -23,4 +25,14 @@ export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspac
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+export async function insertOwned<T extends Exclude<OwnedTable, 'webhook_endpoints'>>(db: Q, table: T, row: Insertable<Database[T]>) {
+  await db.insertInto(table).values(row as never).execute();
+}
+
+/** Whether `id` names a row of the workspace in the table. */
+export async function ownedExists(db: Q, table: OwnedTable, workspaceId: string, id: string): Promise<boolean> {
+  const row = await db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,10 +1,8 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { prepared, preparedInsert } from '../db/prepared.ts';
-import type { Database, ReplyStatus } from '../db/types.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Database, Q, ReplyStatus, ReplyTable } from '../db/types.ts';
 
 const listColumns = [
   'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status',
@@ -111,6 +109,11 @@ const forUpdate = prepared(['ws', 'id'], (db, a) =>
 
 export async function findReplyForUpdate(db: Q, workspaceId: string, id: string) {
   return (await forUpdate(db, { ws: workspaceId, id }))[0];
+}
+
+/** Sets the given columns of one reply of the workspace (updated_at among them, always: list-page.ts). */
+export function updateReply(db: Q, workspaceId: string, id: string, changes: Updateable<ReplyTable> & { updated_at: string }) {
+  return db.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
 // Ingestion, precompiled: it is the write path that runs most.

@@ -1,6 +1,7 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
 import { type Db, isUniqueViolation } from '../db/connect.ts';
+import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { notifyJobs } from '../jobs/queue.ts';
@@ -106,15 +107,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   const result = await db.write(async (trx) => {
     const current = await q.findReplyForUpdate(trx, workspaceId, id);
     if (!current) throw Errors.ReplyNotFound();
-    if (patch.category_id !== undefined && patch.category_id !== null) {
-      const category = await trx
-        .selectFrom('categories')
-        .select('id')
-        .where('workspace_id', '=', workspaceId)
-        .where('id', '=', patch.category_id)
-        .executeTakeFirst();
-      if (!category) throw Errors.InvalidCategoryId();
-    }
+    if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
 
     let status: ReplyStatus = patch.status ?? current.status;
     if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
@@ -135,7 +128,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
       ...(patch.category_id !== undefined && { category_id: patch.category_id }),
       ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
     };
-    await trx.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await q.updateReply(trx, workspaceId, id, changes);
     if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
 
     const updated = {

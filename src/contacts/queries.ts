@@ -1,0 +1,36 @@
+// contacts: their queries, and only here (the rules are in service.ts; the contact upsert of
+// ingestion lives with the reply it is part of, in replies/queries.ts).
+import type { Kysely } from 'kysely';
+import { prepared } from '../db/prepared.ts';
+import type { Database, Q } from '../db/types.ts';
+
+const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.company', 'c.title', 'c.reply_count', 'c.last_reply_at', 'c.created_at'] as const;
+
+// The first page straight off the (workspace_id, last_reply_at, id) index; deeper pages
+// through the index-only id subquery, as for replies (replies/queries.ts).
+export const DIRECT_MAX_OFFSET = 40;
+const listSelect = (db: Kysely<Database>) => db.selectFrom('contacts as c').select(listColumns);
+export const directPage = prepared(['ws', 'limit', 'offset'], (db, a) =>
+  listSelect(db).where('c.workspace_id', '=', a.ws).orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(a.limit).offset(a.offset));
+export const deferredPage = prepared(['ws', 'limit', 'offset'], (db, a) => {
+  const ids = db.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws)
+    .orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+  return listSelect(db).innerJoin(ids.as('p'), 'p.id', 'c.id');
+});
+
+export function findContact(db: Q, workspaceId: string, id: string) {
+  return db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The contact's newest replies, with their category's name. */
+export function recentReplies(db: Q, workspaceId: string, contactId: string, limit: number) {
+  return db
+    .selectFrom('replies as r')
+    .leftJoin('categories as cat', 'cat.id', 'r.category_id')
+    .select(['r.id', 'r.subject', 'r.status', 'cat.name as category', 'r.received_at'])
+    .where('r.workspace_id', '=', workspaceId)
+    .where('r.contact_id', '=', contactId)
+    .orderBy('r.received_at', 'desc')
+    .limit(limit)
+    .execute();
+}
