@@ -10,7 +10,7 @@ import path from 'node:path';
 export type SqliteSynchronous = 'full' | 'normal';
 
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous }
+  | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous; cacheMiB?: number }
   | { dialect: 'postgres'; connectionString: string };
 
 export interface Config {
@@ -48,6 +48,9 @@ export class ConfigError extends Error {
 
 export const DEFAULT_MAIL_QUOTA_PER_HOUR = 200;
 
+/** SQLite's page caches, writer and reader together (MiB): see db/connect.ts. */
+export const DEFAULT_SQLITE_CACHE_MB = 48;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function parseDatabaseUrl(url: string | undefined, cwd = process.cwd()): DatabaseConfig {
@@ -79,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const synchronous = (env.SQLITE_SYNCHRONOUS ?? 'full').toLowerCase();
   if (synchronous !== 'full' && synchronous !== 'normal') problems.push('SQLITE_SYNCHRONOUS: expected full (the default) or normal');
   else if (database.dialect === 'sqlite') database = { ...database, synchronous };
+
+  const cacheMiB = Number(env.SQLITE_CACHE_MB ?? DEFAULT_SQLITE_CACHE_MB);
+  if (!Number.isInteger(cacheMiB) || cacheMiB < 2 || cacheMiB > 65_536) problems.push(`SQLITE_CACHE_MB: expected a whole number of MiB from 2 to 65536, e.g. ${DEFAULT_SQLITE_CACHE_MB}`);
+  else if (database.dialect === 'sqlite') database = { ...database, cacheMiB };
 
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL: expected redis://host:port');

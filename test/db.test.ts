@@ -76,6 +76,24 @@ for (const dialect of DIALECTS) {
   });
 }
 
+describe('SQLITE_CACHE_MB', () => {
+  it('splits the page-cache budget two thirds to the writer, a third to the reader, with no memory map', async () => {
+    const file = `file:${path.join(tempDir(), 'cache.db')}`;
+    expect(loadConfig({ DATABASE_URL: file }).database).toMatchObject({ cacheMiB: 48 });
+    expect(() => loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '1.5' })).toThrow('SQLITE_CACHE_MB: expected a whole number of MiB from 2 to 65536, e.g. 48');
+    const db = connect(loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '96' }).database);
+    try {
+      // negative cache_size is KiB; the writer's connection answers through Kysely
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db.kysely);
+      expect(rows).toEqual([{ cache_size: -65536 }]);
+      const { rows: mmap } = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db.kysely);
+      expect(mmap).toEqual([{ mmap_size: 0 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('SQLITE_SYNCHRONOUS', () => {
   it('is FULL unless NORMAL is asked for by name, and nothing else is accepted', async () => {
     const file = `file:${path.join(tempDir(), 'sync.db')}`;
