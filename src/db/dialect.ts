@@ -20,6 +20,15 @@ export function forUpdate<T extends SelectQueryBuilder<any, any, any>>(db: Q, qu
   return (opts.skipLocked ? locked.skipLocked() : locked) as T;
 }
 
+/**
+ * Holds the rows `query` selects from other writers until the transaction ends: `FOR UPDATE`
+ * on PostgreSQL. On SQLite the transaction's write lock holds every row already, so nothing
+ * runs.
+ */
+export async function lockRows(db: Q, query: SelectQueryBuilder<any, any, any>): Promise<void> {
+  if (dialectOf(db) === 'postgres') await query.forUpdate().execute();
+}
+
 /** A boolean column's value: PostgreSQL has booleans, SQLite stores 0 and 1. */
 export const bool = (db: Q, value: boolean) => (dialectOf(db) === 'postgres' ? value : value ? 1 : 0) as boolean;
 

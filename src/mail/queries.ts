@@ -1,7 +1,7 @@
 // Outgoing-mail queries. Every one a service calls takes the workspace id and filters by it;
 // the worker's (by message id) run on rows the service wrote.
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { forUpdate } from '../db/dialect.ts';
+import { lockRows } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, OutgoingMessageTable, OutgoingStatus } from '../db/types.ts';
 
@@ -12,7 +12,7 @@ type Q = Kysely<Database> | Transaction<Database>;
  * and spent by one transaction at a time. SQLite has one writer at a time already.
  */
 export async function lockWorkspaceForMail(db: Q, workspaceId: string) {
-  await forUpdate(db, db.selectFrom('workspaces').select('id').where('id', '=', workspaceId)).execute();
+  await lockRows(db, db.selectFrom('workspaces').select('id').where('id', '=', workspaceId));
 }
 
 export function recipientsSince(db: Q, workspaceId: string, sinceIso: string) {
