@@ -3,11 +3,10 @@
 // shape every time, only its values change. So the query is built once per database with a
 // sentinel standing for each argument, compiled, and afterwards only the parameter list is
 // rebuilt: the SQL text still comes from Kysely and the result type from the builder.
-import type { CompiledQuery, Kysely, SqliteDatabase, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, SqliteDatabase } from 'kysely';
 import { directSqlite } from './connect.ts';
-import type { Database } from './types.ts';
+import type { Database, Q } from './types.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
 interface Compilable<O> {
   compile(): CompiledQuery<O>;
 }

@@ -12,12 +12,10 @@
 // complete() and fail() are guarded by locked_by, so only the holder can release a job.
 import { EventEmitter } from 'node:events';
 import { uuidv7 } from '../db/ids.ts';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../db/connect.ts';
-import type { Database, JobTable } from '../db/types.ts';
-import { forUpdate } from '../db/dialect.ts';
 
-type Q = Kysely<Database> | Transaction<Database>;
+import type { Db } from '../db/connect.ts';
+import type { JobTable, Q } from '../db/types.ts';
+import { forUpdate } from '../db/dialect.ts';
 
 export interface NewJob {
   /** Given when the caller records the job's id elsewhere in the same transaction. */

@@ -1,11 +1,9 @@
 // Outgoing-mail queries. Every one a service calls takes the workspace id and filters by it;
 // the worker's (by message id) run on rows the service wrote.
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { lockRows } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Database, OutgoingMessageTable, OutgoingStatus } from '../db/types.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
+import type { OutgoingMessageTable, OutgoingStatus, Q } from '../db/types.ts';
 
 /**
  * Serialises the mail requests of one workspace on PostgreSQL, so the hourly quota is read

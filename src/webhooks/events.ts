@@ -3,10 +3,10 @@
 // workspace's webhook endpoints are queued in that same transaction (jobs table): one row in
 // webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint. Callers
 // call notifyJobs() after commit so the worker in this process starts at once.
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { uuidv7 } from '../db/ids.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
-import type { Database } from '../db/types.ts';
+import type { Q } from '../db/types.ts';
 import { enqueueMany } from '../jobs/queue.ts';
 
 export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
@@ -31,8 +31,6 @@ export interface EventPayload<D = unknown> {
 export interface DeliverJob {
   deliveryId: string;
 }
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export const newEventId = () => `msg_${uuidv7().replace(/-/g, '')}`;
 

@@ -1,13 +1,11 @@
 // Webhook queries. Reads for the API take the workspace id and filter by it first; the
 // delivery worker reads by delivery id (the job names it) and writes each attempt in one
 // transaction with the delivery's and the endpoint's new state.
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
-import type { Database, DeliveryStatus, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
+import type { DeliveryStatus, Q, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
 import { bool } from '../db/dialect.ts';
-
-type Q = Kysely<Database> | Transaction<Database>;
 
 export function getEndpoint(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
