@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { notifyJobs, Worker } from '../src/jobs/queue.ts';
+import { Worker } from '../src/jobs/queue.ts';
 import { deliveryHandler } from '../src/webhooks/deliver.ts';
 import { DELIVER_JOB, publishEvent } from '../src/webhooks/events.ts';
 import { createEndpoint } from '../src/webhooks/service.ts';
@@ -113,7 +113,6 @@ async function main() {
 
   // Warm-up: connections and JIT, not measured.
   await publishBatch(0, 200);
-  notifyJobs();
   await waitDelivered(200);
   await stats();
 
@@ -125,7 +124,6 @@ async function main() {
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     await publishBatch(sent, Math.min(BATCH, EVENTS - sent));
-    notifyJobs();
   }
   await waitDelivered(EVENTS);
   const paced = report(`paced ${RATE}/s`, await stats(), startedAt, process.cpuUsage(cpu));
@@ -134,7 +132,6 @@ async function main() {
   cpu = process.cpuUsage();
   for (let sent = 0; sent < EVENTS; sent += 100) {
     await publishBatch(sent, Math.min(100, EVENTS - sent));
-    notifyJobs();
   }
   await waitDelivered(EVENTS);
   const burst = report('burst', await stats(), startedAt, process.cpuUsage(cpu));

@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import type { Db } from './db/connect.ts';
 import { registerAuth, type RequestCheck } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
@@ -150,7 +149,7 @@ export async function buildApp(deps: AppDeps) {
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     // draining: the load balancer must stop sending traffic here (http/shutdown.ts)
     if (app.phase() !== 'serving') throw Errors.ShuttingDown();
-    await sql`select 1`.execute(deps.db.kysely);
+    await deps.db.ping();
     return reply.send({ status: 'ok' });
   });
 

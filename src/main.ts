@@ -6,7 +6,7 @@ import { connectRedis } from './http/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { buildHandlers } from './jobs/handlers.ts';
+import { buildHandlers } from './job-handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 

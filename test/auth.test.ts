@@ -65,7 +65,7 @@ for (const dialect of DIALECTS) {
       const ws = await makeWorkspace(ctx.db);
       await get('/api/replies', ws.headers);
       await new Promise((r) => setTimeout(r, 50));
-      const row = await ctx.db.kysely.selectFrom('api_keys').selectAll().where('id', '=', ws.keyId).executeTakeFirstOrThrow();
+      const row = await ctx.db.read.selectFrom('api_keys').selectAll().where('id', '=', ws.keyId).executeTakeFirstOrThrow();
       expect(JSON.stringify(row)).not.toContain(ws.key.slice(4, 20));
       expect(row.key_hash).toBe(hashKey(ws.key));
       expect(row.prefix).toBe(ws.key.slice(0, 10));

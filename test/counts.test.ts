@@ -26,7 +26,7 @@ for (const dialect of DIALECTS) {
       const moves = ids.slice(0, 30).map((id, i) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${id}`, headers: ws.headers, payload: { status: (['archived', 'ready', 'sent'] as const)[i % 3] } }));
       expect((await Promise.all(moves)).map((r) => r.statusCode)).toEqual(Array(30).fill(200));
 
-      const k = ctx.db.kysely;
+      const k = ctx.db.read;
       const byStatus = await k.selectFrom('replies').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('workspace_id', '=', ws.workspace.id).groupBy('status').execute();
       const contacts = await k.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow();
       const actual = Object.fromEntries(byStatus.map((r) => [`replies_${r.status}`, Number(r.n)]));
@@ -53,7 +53,7 @@ for (const dialect of DIALECTS) {
 
     it('a new workspace counts zero before any row exists', async () => {
       const ws = await makeWorkspace(ctx.db);
-      expect(await readCounts(ctx.db.kysely, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 });
+      expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 });
       const list = (await ctx.app.inject({ url: '/api/replies', headers: ws.headers })).json();
       expect(list.pagination.total).toBe(0);
     });
@@ -66,13 +66,13 @@ describe('the counter-slots migration (sqlite)', () => {
     try {
       const { error } = await migrator(db).migrateTo('0005_webhooks');
       expect(error).toBeUndefined();
-      await db.kysely.insertInto('workspaces').values({ id: 'w1', name: 'Old', plan: 'starter', rate_limit: null, api_version: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z' } as never).execute();
-      await db.kysely.insertInto('workspace_counts').values({ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 } as never).execute();
+      await db.write((t) => t.insertInto('workspaces').values({ id: 'w1', name: 'Old', plan: 'starter', rate_limit: null, api_version: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z' } as never).execute());
+      await db.write((t) => t.insertInto('workspace_counts').values({ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 } as never).execute());
       await migrateToLatest(db);
-      expect(await readCounts(db.kysely, 'w1')).toEqual({ replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 });
+      expect(await readCounts(db.read, 'w1')).toEqual({ replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 });
       const { error: downError } = await migrator(db).migrateTo('0005_webhooks');
       expect(downError).toBeUndefined();
-      expect(await db.kysely.selectFrom('workspace_counts' as never).selectAll().execute()).toEqual([{ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 }]);
+      expect(await db.read.selectFrom('workspace_counts' as never).selectAll().execute()).toEqual([{ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 }]);
     } finally {
       await db.close();
     }

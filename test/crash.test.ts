@@ -87,13 +87,13 @@ for (const dialect of DIALECTS) {
         // (Killed in the middle of an attempt, the job would wait out its 60-second lease first.)
         await smtp.waitFor(() => smtp.seen.connects >= 1, 60_000);
         const until = Date.now() + 60_000;
-        while ((await db.kysely.selectFrom('jobs').select('status').where('workspace_id', '=', workspace.id).executeTakeFirst())?.status !== 'queued') {
+        while ((await db.read.selectFrom('jobs').select('status').where('workspace_id', '=', workspace.id).executeTakeFirst())?.status !== 'queued') {
           if (Date.now() > until) throw new Error('the job never went back to queued');
           await new Promise((r) => setTimeout(r, 20));
         }
         first.child.kill('SIGKILL');
         await first.exited;
-        const queued = await db.kysely.selectFrom('outgoing_messages').select(['status', 'attempts']).where('workspace_id', '=', workspace.id).execute();
+        const queued = await db.read.selectFrom('outgoing_messages').select(['status', 'attempts']).where('workspace_id', '=', workspace.id).execute();
         expect(queued).toEqual([{ status: 'queued', attempts: expect.any(Number) }]);
         expect(smtp.to(body.from_email)).toHaveLength(0);
 

@@ -4,13 +4,15 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { connect, type Db } from '../src/db/connect.ts';
+import { afterCommit, connect, type Db } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
+import { GroupCommit } from '../src/db/group-commit.ts';
 import { prepared } from '../src/db/prepared.ts';
+import { openSqlite } from '../src/db/sqlite.ts';
 import { CURRENT_API_VERSION } from '../src/http/versioning.ts';
 import { DIALECTS, openDb, tempDir } from './helpers.ts';
 
-const workspaceName = prepared(['id'], (db, a) => db.selectFrom('workspaces').select('name').where('id', '=', a.id));
+const workspaceName = prepared((db, a: { id: string }) => db.selectFrom('workspaces').select('name').where('id', '=', a.id));
 const row = (name: string) => ({ id: uuidv7(), name, plan: 'starter' as const, rate_limit: null, api_version: CURRENT_API_VERSION, created_at: new Date().toISOString() });
 
 for (const dialect of DIALECTS) {
@@ -34,10 +36,10 @@ for (const dialect of DIALECTS) {
       });
       await insertedYet;
       // the write's transaction is open: the read answers at once, from the last commit
-      expect(await workspaceName(db.kysely, { id: ws.id })).toEqual([]);
+      expect(await workspaceName(db.read, { id: ws.id })).toEqual([]);
       release();
       await writing;
-      expect(await workspaceName(db.kysely, { id: ws.id })).toEqual([{ name: 'in progress' }]);
+      expect(await workspaceName(db.read, { id: ws.id })).toEqual([{ name: 'in progress' }]);
     });
 
     it('writes that share a commit keep their own outcome: one that throws leaves nothing, the others are stored', async () => {
@@ -50,7 +52,7 @@ for (const dialect of DIALECTS) {
         })));
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       for (const ws of [a, b, c]) {
-        expect(await workspaceName(db.kysely, { id: ws.id })).toEqual(ws.name === 'b' ? [] : [{ name: ws.name }]);
+        expect(await workspaceName(db.read, { id: ws.id })).toEqual(ws.name === 'b' ? [] : [{ name: ws.name }]);
       }
       // a precompiled read inside a write sees that write's own rows
       const seen = await db.write(async (trx) => {
@@ -61,20 +63,73 @@ for (const dialect of DIALECTS) {
       expect(seen).toEqual([{ name: 'own' }]);
     });
 
+    it('afterCommit hooks run once their write has committed, and never for a write that threw', async () => {
+      const seen: string[] = [];
+      const [a, b, c] = [row('hook a'), row('hook b'), row('hook c')];
+      // three writes at once: on SQLite they share one commit, b rolled back to its savepoint
+      const results = await Promise.allSettled([a, b, c].map((ws) =>
+        db.write(async (trx) => {
+          await trx.insertInto('workspaces').values(ws).execute();
+          afterCommit(trx, () => {
+            // by the time a hook runs, what its write did is visible to every reader
+            void workspaceName(db.read, { id: ws.id }).then((r) => seen.push(`${ws.name}: ${r.length}`));
+          });
+          afterCommit(trx, () => {
+            throw new Error('a hook that throws changes nothing for the write');
+          });
+          if (ws.name === 'hook b') throw new Error('b fails after registering its hook');
+          return ws.name;
+        })));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(seen.sort()).toEqual(['hook a: 1', 'hook c: 1']);
+      // a hook needs a transaction db.write opened: anything else is a mistake caught at once
+      expect(() => afterCommit(db.read as never, () => {})).toThrow('afterCommit() called with a transaction db.write did not open');
+    });
+
+    it.runIf(dialect === 'sqlite')('db.read is a read-only connection: a write sent to it fails and changes nothing', async () => {
+      const ws = row('through read');
+      await expect(db.read.insertInto('workspaces').values(ws).execute()).rejects.toThrow(/readonly/);
+      expect(await workspaceName(db.read, { id: ws.id })).toEqual([]);
+    });
+
     it.runIf(dialect === 'sqlite')('keeps SQLite temporary storage in memory (the savepoint sub-journals would spill to files)', async () => {
       // temp_store: 0 default, 1 file, 2 memory. With files, every grouped write's savepoint
       // journal went to /var/tmp: ~30 pwrite calls per ingested reply (docs/performance.md).
-      const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db.kysely);
+      const { rows } = await db.write((trx) => sql<{ temp_store: number }>`pragma temp_store`.execute(trx));
       expect(rows).toEqual([{ temp_store: 2 }]);
     });
 
     it.runIf(dialect === 'sqlite')('commits durably by default: synchronous = FULL on the writer', async () => {
       // synchronous: 0 off, 1 normal, 2 full. NORMAL can lose acknowledged commits in a power cut.
-      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      const { rows } = await db.write((trx) => sql<{ synchronous: number }>`pragma synchronous`.execute(trx));
       expect(rows).toEqual([{ synchronous: 2 }]);
     });
   });
 }
+
+describe('the group commit (sqlite)', () => {
+  it('while the checkpointer holds it, no write starts; on resume every held write runs', async () => {
+    const connections = openSqlite({ dialect: 'sqlite', filename: path.join(tempDir(), 'held.db') });
+    const group = new GroupCommit(connections.writer, connections.writerStatements);
+    try {
+      await group.pause();
+      const started: number[] = [];
+      const writes = [1, 2, 3].map((n) => group.run(async (trx) => {
+        started.push(n);
+        await sql`create table ${sql.table(`t${n}`)} (x integer)`.execute(trx);
+        return n;
+      }));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(started).toEqual([]);
+      group.resume();
+      expect(await Promise.all(writes)).toEqual([1, 2, 3]);
+      expect(started).toEqual([1, 2, 3]);
+    } finally {
+      await connections.close();
+    }
+  });
+});
 
 describe('SQLITE_CACHE_MB', () => {
   it('splits the page-cache budget two thirds to the writer, a third to the reader, with no memory map', async () => {
@@ -84,9 +139,9 @@ describe('SQLITE_CACHE_MB', () => {
     const db = connect(loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '96' }).database);
     try {
       // negative cache_size is KiB; the writer's connection answers through Kysely
-      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db.kysely);
+      const { rows } = await db.write((trx) => sql<{ cache_size: number }>`pragma cache_size`.execute(trx));
       expect(rows).toEqual([{ cache_size: -65536 }]);
-      const { rows: mmap } = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db.kysely);
+      const { rows: mmap } = await db.write((trx) => sql<{ mmap_size: number }>`pragma mmap_size`.execute(trx));
       expect(mmap).toEqual([{ mmap_size: 0 }]);
     } finally {
       await db.close();
@@ -103,7 +158,7 @@ describe('SQLITE_SYNCHRONOUS', () => {
     expect(() => loadConfig({ DATABASE_URL: file, SQLITE_SYNCHRONOUS: 'off' })).toThrow('SQLITE_SYNCHRONOUS: expected full (the default) or normal');
     const db = connect(relaxed);
     try {
-      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely);
+      const { rows } = await db.write((trx) => sql<{ synchronous: number }>`pragma synchronous`.execute(trx));
       expect(rows).toEqual([{ synchronous: 1 }]);
     } finally {
       await db.close();
@@ -118,7 +173,7 @@ describe('WAL checkpoints (sqlite)', () => {
     // a small threshold and a quick worker, so a second of writes crosses it many times
     const db = connect({ dialect: 'sqlite', filename: file }, { checkpoint: { intervalMs: 10, restartFrames: 256 } });
     try {
-      await sql`create table pages (id integer primary key, body blob not null)`.execute(db.kysely);
+      await db.write((trx) => sql`create table pages (id integer primary key, body blob not null)`.execute(trx));
       const page = Buffer.alloc(3000, 7); // one row, about one page
       const writes = 20_000;
       let largestWal = 0;
@@ -132,7 +187,7 @@ describe('WAL checkpoints (sqlite)', () => {
           largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
         }
       }));
-      const { rows } = await sql<{ n: number }>`select count(*) as n from pages`.execute(db.kysely);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from pages`.execute(db.read);
       expect(rows).toEqual([{ n: writes }]);
       // ~20,000 pages written in all: without the restart the log holds them all (~100 MB;
       // the backstop is at 50,000 pages). With it, it stays within what the writers add while

@@ -22,7 +22,7 @@ for (const dialect of DIALECTS) {
     const post = (url: string, headers: Record<string, string>, key: string | null, payload?: unknown) =>
       app.inject({ method: 'POST', url, headers: { ...headers, ...(key !== null && { 'idempotency-key': key }) }, ...(payload !== undefined && { payload: payload as object }) });
     const count = async (table: 'outgoing_messages' | 'categories' | 'replies', workspaceId: string) =>
-      Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
+      Number((await db.read.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
     const newReply = async (headers: Record<string, string>) => (await post('/api/replies', headers, null, inbound())).json().data as { id: string };
 
     it('the same key with the same body replays the first answer without running again', async () => {
@@ -139,7 +139,7 @@ for (const dialect of DIALECTS) {
         const quotaKey = newKey();
         const over = await limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers: { ...headers, 'idempotency-key': quotaKey }, payload: { to: ['two@agency.example'] } });
         expect(over.statusCode).toBe(429);
-        const row = await db.kysely.selectFrom('idempotency_keys').select('key').where('workspace_id', '=', workspace.id).where('key', '=', quotaKey).executeTakeFirst();
+        const row = await db.read.selectFrom('idempotency_keys').select('key').where('workspace_id', '=', workspace.id).where('key', '=', quotaKey).executeTakeFirst();
         expect(row).toBeUndefined();
         const retry = await limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers: { ...headers, 'idempotency-key': quotaKey }, payload: { to: ['two@agency.example'] } });
         expect(retry.statusCode).toBe(429);
@@ -153,7 +153,7 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       const key = newKey();
       await post('/api/categories', headers, key, { name: 'Old' });
-      await db.kysely.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute();
+      await db.write((t) => t.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute());
       const fresh = await post('/api/categories', headers, key, { name: 'New' });
       expect(fresh.statusCode).toBe(201);
       expect(fresh.headers['idempotent-replayed']).toBeUndefined();
@@ -171,9 +171,9 @@ for (const dialect of DIALECTS) {
         workspace_id: workspace.id, key, method: 'POST', path: '/api/categories', request_hash: hash, state: 'in_progress' as const,
         response_status: null, response_body: null, created_at: new Date(Date.now() - lockedAgoMs).toISOString(), locked_at: new Date(Date.now() - lockedAgoMs).toISOString(),
       });
-      await db.kysely.insertInto('idempotency_keys').values(stuck(5_000)).execute();
+      await db.write((t) => t.insertInto('idempotency_keys').values(stuck(5_000)).execute());
       expect((await post('/api/categories', headers, key, body)).statusCode).toBe(409);
-      await db.kysely.updateTable('idempotency_keys').set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute();
+      await db.write((t) => t.updateTable('idempotency_keys').set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute());
       const res = await post('/api/categories', headers, key, body);
       expect(res.statusCode).toBe(201);
       expect((await post('/api/categories', headers, key, body)).headers['idempotent-replayed']).toBe('true');

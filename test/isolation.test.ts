@@ -81,7 +81,7 @@ for (const dialect of DIALECTS) {
       const forward = await call('POST /api/replies/:id/forward', `/api/replies/${A.reply}/forward`, b.headers, { to: ['thief@example.com'] });
       expect(forward.statusCode).toBe(404);
       expect(forward.json()).toEqual({ data: null, error: 'Reply not found' });
-      const outgoing = await ctx.db.kysely.selectFrom('outgoing_messages').select('id').where('reply_id', '=', A.reply!).execute();
+      const outgoing = await ctx.db.read.selectFrom('outgoing_messages').select('id').where('reply_id', '=', A.reply!).execute();
       expect(outgoing).toEqual([]);
       expect(await snapshot()).toEqual(before);
     });

@@ -145,7 +145,7 @@ for (const dialect of DIALECTS) {
         }),
         { numRuns: 200 },
       );
-      const rows = await db.kysely.selectFrom('outgoing_messages').select('id').where('workspace_id', '=', workspace.id).execute();
+      const rows = await db.read.selectFrom('outgoing_messages').select('id').where('workspace_id', '=', workspace.id).execute();
       expect(rows).toHaveLength(0);
     });
   });

@@ -38,9 +38,9 @@ for (const dialect of DIALECTS) {
     }
     const getReply = async (headers: Record<string, string>, id: string) => (await app.inject({ method: 'GET', url: `/api/replies/${id}`, headers })).json().data;
     const outgoingCount = async (workspaceId: string) =>
-      Number((await db.kysely.selectFrom('outgoing_messages').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
+      Number((await db.read.selectFrom('outgoing_messages').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
     const events = (workspaceId: string, type: string) =>
-      db.kysely.selectFrom('events').select('payload').where('workspace_id', '=', workspaceId).where('type', '=', type).execute().then((rows) => rows.map((r) => JSON.parse(r.payload)));
+      db.read.selectFrom('events').select('payload').where('workspace_id', '=', workspaceId).where('type', '=', type).execute().then((rows) => rows.map((r) => JSON.parse(r.payload)));
 
     it('a send arrives at the prospect as a threaded answer with a text and an HTML part', async () => {
       const { workspace, headers } = await makeWorkspace(db);
@@ -56,7 +56,7 @@ for (const dialect of DIALECTS) {
       const after = await getReply(headers, reply.id);
       expect(after).toMatchObject({ status: 'sent', sent_response: 'Hi Ada,\nPricing starts at $99.', handled_at: data.sent_at });
       expect(after.outgoing).toEqual([expect.objectContaining({ kind: 'send', to: [reply.from_email], subject: 'Re: Quick question', status: 'queued', sent_at: null })]);
-      const counts = await readCounts(db.kysely, workspace.id);
+      const counts = await readCounts(db.read, workspace.id);
       expect(counts).toMatchObject({ replies_pending: 0, replies_ready: 0, replies_sent: 1 });
 
       await worker.drain();
@@ -289,7 +289,7 @@ for (const dialect of DIALECTS) {
       const [out] = (await getReply(headers, reply.id)).outgoing;
       expect(out).toMatchObject({ status: 'failed', attempts: 1 });
       expect(out.error).toMatch(/550.*No such user here/);
-      const job = await db.kysely.selectFrom('jobs').select(['status', 'attempts']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
+      const job = await db.read.selectFrom('jobs').select(['status', 'attempts']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     });
 
@@ -304,10 +304,10 @@ for (const dialect of DIALECTS) {
       let [out] = (await getReply(headers, reply.id)).outgoing;
       expect(out).toMatchObject({ status: 'queued', attempts: 1 });
       expect(out.error).toMatch(/ECONNREFUSED|ECONNECTION/);
-      const job = await db.kysely.selectFrom('jobs').select(['id', 'status', 'run_at']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
+      const job = await db.read.selectFrom('jobs').select(['id', 'status', 'run_at']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
       expect(job.status).toBe('queued');
       expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 3000 * 1000);
-      await db.kysely.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute();
+      await db.write((t) => t.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute());
       await unreachable.drain();
       [out] = (await getReply(headers, reply.id)).outgoing;
       expect(out).toMatchObject({ status: 'failed', attempts: 2 });
@@ -340,7 +340,7 @@ for (const dialect of DIALECTS) {
       await capture.drain();
       const [out] = (await getReply(headers, reply.id)).outgoing;
       expect(out).toMatchObject({ status: 'captured', sent_at: null });
-      const row = await db.kysely.selectFrom('outgoing_messages').select('raw').where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow();
+      const row = await db.read.selectFrom('outgoing_messages').select('raw').where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow();
       expect(row.raw).toContain(`Message-ID: ${out.message_id}`);
       expect(row.raw).toMatch(/^Subject: Re: Quick question$/m);
     });
@@ -391,7 +391,7 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       const reply = await newReply(headers);
       await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Just once' } });
-      const row = await db.kysely.selectFrom('jobs').selectAll().where('workspace_id', '=', workspace.id).where('kind', '=', MAIL_SEND_JOB).executeTakeFirstOrThrow();
+      const row = await db.read.selectFrom('jobs').selectAll().where('workspace_id', '=', workspace.id).where('kind', '=', MAIL_SEND_JOB).executeTakeFirstOrThrow();
       const handler = mailSendHandler(db, { smtpUrl: smtp.url });
       const job = { id: row.id, workspaceId: row.workspace_id, kind: row.kind, payload: JSON.parse(row.payload), attempts: 1, maxAttempts: row.max_attempts, createdAt: row.created_at };
       expect(await handler(job)).toEqual({ ok: true });

@@ -214,8 +214,8 @@ for (const dialect of DIALECTS) {
         const first = (await call('GET', '/api/replies', ws.headers)).json().data;
         expect(first.map((r: { subject: string }) => r.subject)).toEqual(['Re: Quick question', 'Re: Quick question']);
         // what a later feature (redacting a reply, say) would do: change the text and updated_at
-        await ctx.db.kysely.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() })
-          .where('id', '=', ws.ids[1]!).execute();
+        await ctx.db.write((t) => t.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() })
+          .where('id', '=', ws.ids[1]!).execute());
         const second = (await call('GET', '/api/replies', ws.headers)).json().data;
         expect(second.map((r: { subject: string }) => r.subject)).toEqual(['Redacted', 'Re: Quick question']);
         expect(second[0].body_text).toBe('');
@@ -395,7 +395,7 @@ for (const dialect of DIALECTS) {
         await call('POST', '/api/replies', ws.headers, inbound({ from_email: (await call('GET', `/api/replies/${id}`, ws.headers)).json().data.from_email }));
         await call('PATCH', `/api/replies/${id}`, ws.headers, { ai_response: 'Draft' });
         await call('PATCH', `/api/replies/${id}`, ws.headers, { category_id: 'nope' });
-        const events = await ctx.db.kysely.selectFrom('events').select(['type', 'payload']).where('workspace_id', '=', ws.workspace.id).orderBy('created_at').orderBy('type').execute();
+        const events = await ctx.db.read.selectFrom('events').select(['type', 'payload']).where('workspace_id', '=', ws.workspace.id).orderBy('created_at').orderBy('type').execute();
         expect(events.map((e) => e.type).sort()).toEqual(['contact.created', 'reply.received', 'reply.received', 'reply.updated']);
         const updated = JSON.parse(events.find((e) => e.type === 'reply.updated')!.payload);
         expect(updated).toMatchObject({ type: 'reply.updated', data: { id, status: 'ready', changes: { status: { previous: 'pending', current: 'ready' }, ai_response: { previous: null, current: 'Draft' } } } });
@@ -408,7 +408,7 @@ for (const dialect of DIALECTS) {
         await call('PATCH', `/api/replies/${id}`, ws.headers, { status: 'archived' });
         await call('PATCH', `/api/webhooks/${endpoint.id}`, ws.headers, { enabled: false });
         await call('PATCH', `/api/replies/${id}`, ws.headers, { status: 'ready' });
-        const events = await ctx.db.kysely.selectFrom('events').select('type').where('workspace_id', '=', ws.workspace.id).execute();
+        const events = await ctx.db.read.selectFrom('events').select('type').where('workspace_id', '=', ws.workspace.id).execute();
         expect(events.map((e) => e.type)).toEqual(['reply.updated']);
       });
     });

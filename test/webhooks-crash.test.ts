@@ -54,7 +54,7 @@ describe('a server killed mid-delivery (SQLite)', () => {
     await stop(server, 'SIGKILL');
     expect(server.proc.signalCode).toBe('SIGKILL');
     // The kill caught deliveries in flight: their jobs are still claimed by the dead process.
-    const held = await db.kysely.selectFrom('jobs').select('id').where('workspace_id', '=', ws.workspace.id).where('status', '=', 'running').execute();
+    const held = await db.read.selectFrom('jobs').select('id').where('workspace_id', '=', ws.workspace.id).where('status', '=', 'running').execute();
     expect(held.length).toBeGreaterThan(0);
 
     const keyFile = path.join(dir, KEY_FILE_NAME);
@@ -65,7 +65,7 @@ describe('a server killed mid-delivery (SQLite)', () => {
       return { status: 200 };
     });
     server = await start();
-    const events = await db.kysely.selectFrom('events').select('id').where('workspace_id', '=', ws.workspace.id).where('type', '=', 'reply.received').execute();
+    const events = await db.read.selectFrom('events').select('id').where('workspace_id', '=', ws.workspace.id).where('type', '=', 'reply.received').execute();
     expect(events).toHaveLength(N);
     await eventually(() => events.every((e) => delivered.has(e.id)), 20_000);
     const verifier = new Webhook(secret);

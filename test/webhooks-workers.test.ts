@@ -59,7 +59,7 @@ for (const dialect of DIALECTS) describe(`two worker processes on one ${dialect}
 
     const N = 300;
     for (let i = 0; i < N; i += 25) {
-      await db.kysely.transaction().execute(async (trx) => {
+      await db.write(async (trx) => {
         for (let j = i; j < i + 25; j++) await publishEvent(trx, ws.workspace.id, 'reply.sent', { n: j });
       });
     }
@@ -68,11 +68,11 @@ for (const dialect of DIALECTS) describe(`two worker processes on one ${dialect}
     const ids = receiver.received.map((r) => r.headers['webhook-id']!);
     expect(ids).toHaveLength(N);
     expect(new Set(ids).size).toBe(N);
-    const attempts = await db.kysely.selectFrom('webhook_attempts').select(['delivery_id', 'attempt']).where('workspace_id', '=', ws.workspace.id).execute();
+    const attempts = await db.read.selectFrom('webhook_attempts').select(['delivery_id', 'attempt']).where('workspace_id', '=', ws.workspace.id).execute();
     expect(attempts).toHaveLength(N);
     expect(attempts.every((a) => a.attempt === 1)).toBe(true);
     await eventually(async () => {
-      const left = await db.kysely.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws.workspace.id).where('status', '!=', 'succeeded').execute();
+      const left = await db.read.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws.workspace.id).where('status', '!=', 'succeeded').execute();
       return left.length === 0;
     });
     for (const c of children) {

@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) {
       expect(types.sort()).toEqual(['contact.created', 'reply.received']);
       const reply = receiver.received.find((r) => JSON.parse(r.body).type === 'reply.received')!;
       expect(JSON.parse(reply.body).data.id).toBe(res.json().data.id);
-      const event = await db.kysely.selectFrom('events').select(['id', 'payload']).where('id', '=', reply.headers['webhook-id']!).executeTakeFirstOrThrow();
+      const event = await db.read.selectFrom('events').select(['id', 'payload']).where('id', '=', reply.headers['webhook-id']!).executeTakeFirstOrThrow();
       expect(event.payload).toBe(reply.body);
 
       expect(() => verifier.verify(reply.body.replace('pricing', 'PRICING'), reply.headers)).toThrow();
@@ -91,17 +91,17 @@ for (const dialect of DIALECTS) {
       const ws = await makeWorkspace(db);
       await ingest(ws.headers);
       const count = async (table: 'events' | 'webhook_deliveries' | 'jobs') =>
-        Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow()).n);
+        Number((await db.read.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow()).n);
       expect(await count('events')).toBe(0);
       expect(await count('webhook_deliveries')).toBe(0);
       expect(await count('jobs')).toBe(0);
 
       const { ws: ws2, receiver } = await setup();
-      await db.kysely.transaction().execute(async (trx) => {
+      await db.write(async (trx) => {
         await publishEvent(trx, ws2.workspace.id, 'reply.sent', { id: 'x' });
         throw new Error('rollback');
       }).catch(() => {});
-      const rows = await db.kysely.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws2.workspace.id).execute();
+      const rows = await db.read.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws2.workspace.id).execute();
       expect(rows).toHaveLength(0);
       await receiver.close();
     });
@@ -179,8 +179,8 @@ for (const dialect of DIALECTS) {
       });
       // As if the schedule had the next attempt hours away.
       const later = new Date(Date.now() + 3600_000).toISOString();
-      const row = await db.kysely.selectFrom('webhook_deliveries').select('job_id').where('id', '=', waiting.id).executeTakeFirstOrThrow();
-      await db.kysely.updateTable('jobs').set({ run_at: later }).where('id', '=', row.job_id!).execute();
+      const row = await db.read.selectFrom('webhook_deliveries').select('job_id').where('id', '=', waiting.id).executeTakeFirstOrThrow();
+      await db.write((t) => t.updateTable('jobs').set({ run_at: later }).where('id', '=', row.job_id!).execute());
       await sleep(400);
       expect(receiver.received).toHaveLength(1);
       const retry = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${endpoint.id}/deliveries/${waiting.id}/retry`, headers: ws.headers });
@@ -271,7 +271,7 @@ for (const dialect of DIALECTS) {
     it('an endpoint failing continuously for 5 days is disabled and says why', async () => {
       const { ws, receiver, endpoint } = await setup(['reply.received'], () => ({ status: 502 }));
       const sixDaysAgo = new Date(Date.now() - 6 * 24 * 3600_000).toISOString();
-      await db.kysely.updateTable('webhook_endpoints').set({ failing_since: sixDaysAgo }).where('id', '=', endpoint.id).execute();
+      await db.write((t) => t.updateTable('webhook_endpoints').set({ failing_since: sixDaysAgo }).where('id', '=', endpoint.id).execute());
       await ingest(ws.headers);
       const disabled = await eventually(async () => {
         const e = (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint.id}`, headers: ws.headers })).json().data;
@@ -317,7 +317,7 @@ for (const dialect of DIALECTS) {
       const all = (await ctx.app.inject({ method: 'GET', url: '/api/webhooks', headers: ws.headers })).json();
       expect(all.pagination).toMatchObject({ total: 1, limit: 20, offset: 0, hasMore: false });
       expect(all.data[0].secret).toBeUndefined();
-      const stored = await db.kysely.selectFrom('webhook_endpoints').select('secret_enc').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+      const stored = await db.read.selectFrom('webhook_endpoints').select('secret_enc').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
       expect(stored.secret_enc).not.toContain(endpoint.secret.slice(6, 20));
 
       const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/webhooks/${endpoint.id}`, headers: ws.headers, payload: { url: 'https://hooks.example.com/in', events: ['*'], description: 'All' } });

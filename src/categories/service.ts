@@ -1,4 +1,5 @@
-import { type Db, isUniqueViolation } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { CategoryTable } from '../db/types.ts';
 import { insertOwned, listOwned } from '../db/owned.ts';
@@ -15,11 +16,11 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
     workspace_id: workspaceId,
     name,
     color: (input.color ?? '#6b7280').toLowerCase(),
-    is_positive: bool(db.kysely, Boolean(input.is_positive)),
+    is_positive: bool(db.read, Boolean(input.is_positive)),
     created_at: new Date().toISOString(),
   };
   try {
-    await insertOwned(db.kysely, 'categories', row);
+    await db.write((trx) => insertOwned(trx, 'categories', row));
   } catch (err) {
     if (isUniqueViolation(err)) throw Errors.CategoryExists(name);
     throw err;

@@ -162,7 +162,7 @@ async function run(): Promise<void> {
       if (status !== undefined && !(OUTGOING_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status must be one of ${OUTGOING_STATUSES.join(', ')}`);
       }
-      const rows = await withDb((db) => listOutgoing(db.kysely, { workspaceId: values.workspace, status, limit: positiveInt('limit') ?? 50 }));
+      const rows = await withDb((db) => listOutgoing(db.read, { workspaceId: values.workspace, status, limit: positiveInt('limit') ?? 50 }));
       const data = rows.map((r) => ({ ...r, to: JSON.parse(r.to_addresses) as string[], to_addresses: undefined }));
       out(data, data.length
         ? data.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(7)}  ${m.to.join(', ')}  "${m.subject}"  ${m.message_id}${m.last_error ? `  error: ${m.last_error}` : ''}  (id ${m.id})`).join('\n')
@@ -171,7 +171,7 @@ async function run(): Promise<void> {
     }
     case 'mail show': {
       const id = required('id');
-      const row = await withDb((db) => getOutgoing(db.kysely, id));
+      const row = await withDb((db) => getOutgoing(db.read, id));
       if (!row) throw new Error(`No outgoing mail with id ${id}`);
       out({ ...row, to: JSON.parse(row.to_addresses) as string[] }, `${row.status} ${row.kind} ${row.created_at}${row.last_error ? `\nerror: ${row.last_error}` : ''}\n\n${row.raw}`);
       return;

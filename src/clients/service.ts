@@ -7,7 +7,7 @@ export async function createClient(db: Db, workspaceId: string, input: { name: s
   const name = input.name.trim();
   if (!name) throw Errors.BadRequest('name must not be empty');
   const row = { id: uuidv7(), workspace_id: workspaceId, name, service_description: input.service_description ?? '', created_at: new Date().toISOString() };
-  await insertOwned(db.kysely, 'clients', row);
+  await db.write((trx) => insertOwned(trx, 'clients', row));
   return { id: row.id, name: row.name, service_description: row.service_description, created_at: row.created_at };
 }
 

@@ -7,7 +7,7 @@ export async function createConnection(db: Db, workspaceId: string, input: { nam
   const name = input.name.trim();
   if (!name) throw Errors.BadRequest('name must not be empty');
   const row = { id: uuidv7(), workspace_id: workspaceId, name, email: input.email.trim(), created_at: new Date().toISOString() };
-  await insertOwned(db.kysely, 'connections', row);
+  await db.write((trx) => insertOwned(trx, 'connections', row));
   return { id: row.id, name: row.name, email: row.email, created_at: row.created_at };
 }
 

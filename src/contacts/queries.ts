@@ -10,9 +10,9 @@ const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.compan
 // through the index-only id subquery, as for replies (replies/queries.ts).
 export const DIRECT_MAX_OFFSET = 40;
 const listSelect = (db: Kysely<Database>) => db.selectFrom('contacts as c').select(listColumns);
-export const directPage = prepared(['ws', 'limit', 'offset'], (db, a) =>
+export const directPage = prepared((db, a: { ws: string; limit: number; offset: number }) =>
   listSelect(db).where('c.workspace_id', '=', a.ws).orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(a.limit).offset(a.offset));
-export const deferredPage = prepared(['ws', 'limit', 'offset'], (db, a) => {
+export const deferredPage = prepared((db, a: { ws: string; limit: number; offset: number }) => {
   const ids = db.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws)
     .orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
   return listSelect(db).innerJoin(ids.as('p'), 'p.id', 'c.id');

@@ -13,8 +13,8 @@ const newestFirst = (x: { last_reply_at: string | null; id: string }, y: { last_
 export async function listContacts(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
   const direct = opts.offset <= q.DIRECT_MAX_OFFSET;
   const [items, counts] = await Promise.all([
-    (direct ? q.directPage : q.deferredPage)(db.kysely, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
-    readCounts(db.kysely, workspaceId),
+    (direct ? q.directPage : q.deferredPage)(db.read, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
+    readCounts(db.read, workspaceId),
   ]);
   if (!direct) items.sort(newestFirst);
   return { items, total: Number(counts.contacts_total) };
@@ -30,7 +30,7 @@ function parseMetadata(text: string): Record<string, unknown> {
 }
 
 export async function getContact(db: Db, workspaceId: string, id: string) {
-  const [contact, replies] = await Promise.all([q.findContact(db.kysely, workspaceId, id), q.recentReplies(db.kysely, workspaceId, id, CONTACT_REPLIES_SHOWN)]);
+  const [contact, replies] = await Promise.all([q.findContact(db.read, workspaceId, id), q.recentReplies(db.read, workspaceId, id, CONTACT_REPLIES_SHOWN)]);
   if (!contact) throw Errors.ContactNotFound();
   return toContactDetail(contact, replies);
 }

@@ -39,3 +39,9 @@ export const bool = (db: Q, value: boolean) => (dialectOf(db) === 'postgres' ? v
  * over 16, they rarely meet. SQLite has one writer at a time anyway: one row, one read.
  */
 export const counterSlots = (db: Q) => (dialectOf(db) === 'postgres' ? 16 : 1);
+
+/** A unique-constraint violation, as either dialect reports it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -21,7 +21,7 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Kysely's Migrator over our migrations (tests use it to stop at an older schema). */
-export const migrator = (db: Db) => new Migrator({ db: db.kysely, provider });
+export const migrator = (db: Db) => new Migrator({ db: db.migrations, provider });
 
 /** Brings the database to the latest schema. Idempotent; Kysely's Migrator holds a lock. */
 export async function migrateToLatest(db: Db): Promise<string[]> {

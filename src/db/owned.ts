@@ -3,13 +3,13 @@
 // total is a count over the workspace's index range.
 import type { Insertable } from 'kysely';
 import type { Db } from './connect.ts';
-import type { Database, Q } from './types.ts';
+import type { Database, Q, Tx } from './types.ts';
 
 type OwnedTable = 'categories' | 'clients' | 'connections' | 'webhook_endpoints';
 
 export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspaceId: string, opts: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([
-    db.kysely
+    db.read
       .selectFrom(table as OwnedTable)
       .selectAll()
       .where('workspace_id', '=', workspaceId)
@@ -18,7 +18,7 @@ export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspac
       .limit(opts.limit)
       .offset(opts.offset)
       .execute(),
-    db.kysely
+    db.read
       .selectFrom(table as OwnedTable)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('workspace_id', '=', workspaceId)
@@ -27,7 +27,7 @@ export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspac
   return { rows, total: Number(count.n) };
 }
 
-export async function insertOwned<T extends Exclude<OwnedTable, 'webhook_endpoints'>>(db: Q, table: T, row: Insertable<Database[T]>) {
+export async function insertOwned<T extends Exclude<OwnedTable, 'webhook_endpoints'>>(db: Tx, table: T, row: Insertable<Database[T]>) {
   await db.insertInto(table).values(row as never).execute();
 }
 

@@ -279,5 +279,7 @@ export type ContactRow = Selectable<ContactTable>;
 export type NewReply = Insertable<ReplyTable>;
 export type ContactUpdate = Updateable<ContactTable>;
 
-/** What a query runs on: the database, or a transaction of it. */
-export type Q = Kysely<Database> | Transaction<Database>;
+/** A write transaction (db.write hands it out): what every query that changes rows takes. */
+export type Tx = Transaction<Database>;
+/** What a read runs on: db.read, or a write transaction (to read what it is about to change). */
+export type Q = Kysely<Database> | Tx;

@@ -56,7 +56,7 @@ function requestHash(request: FastifyRequest): string {
 const isStored = (status: number) => status < 500 && status !== 429;
 
 async function idempotency(app: FastifyInstance, opts: { db: Db }) {
-  const k = opts.db.kysely;
+  const db = opts.db;
   app.decorateRequest('idempotency', null);
 
   // Shown in the OpenAPI document of every POST under /api.
@@ -106,19 +106,24 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
       const now = new Date();
       const nowIso = now.toISOString();
       const held = { workspaceId, key: given };
-      if (await q.insertKey(k, { ...held, method: request.method, path: request.url, requestHash: hash, at: nowIso })) {
+      // The key's row is claimed in a write of its own, committed before the handler runs:
+      // the row is the lock a second request with the key sees.
+      const claimed = await db.write(async (trx) => {
+        if (await q.insertKey(trx, { ...held, method: request.method, path: request.url, requestHash: hash, at: nowIso })) return null;
+        return (await q.findKey(trx, held)) ?? 'gone';
+      });
+      if (claimed === null) {
         request.idempotency = held;
         // Expired keys are swept now and then by the requests that add keys, through the
         // created_at index: no scheduler to run, and the table stays about a day deep.
-        if (Math.random() < SWEEP_PROBABILITY) await q.sweepKeys(k, new Date(now.getTime() - KEY_TTL_MS).toISOString());
+        if (Math.random() < SWEEP_PROBABILITY) await db.write((trx) => q.sweepKeys(trx, new Date(now.getTime() - KEY_TTL_MS).toISOString()));
         return;
       }
-
-      const row = await q.findKey(k, held);
-      if (!row) continue;
+      if (claimed === 'gone') continue;
+      const row = claimed;
       if (new Date(row.created_at).getTime() < now.getTime() - KEY_TTL_MS) {
         // Expired: forget it and try again as a new key.
-        await q.deleteExpiredKey(k, { ...held, createdAt: row.created_at });
+        await db.write((trx) => q.deleteExpiredKey(trx, { ...held, createdAt: row.created_at }));
         continue;
       }
       if (row.request_hash !== hash) throw Errors.IdempotencyKeyReused();
@@ -131,7 +136,7 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
       }
       if (new Date(row.locked_at).getTime() > now.getTime() - LOCK_TIMEOUT_MS) throw Errors.IdempotencyKeyInProgress();
       // Abandoned by a process that died mid-request: take it over, if no one else just did.
-      if (await q.takeOverKey(k, { ...held, lockedAt: row.locked_at, at: nowIso })) {
+      if (await db.write((trx) => q.takeOverKey(trx, { ...held, lockedAt: row.locked_at, at: nowIso }))) {
         request.idempotency = held;
         return;
       }
@@ -142,9 +147,9 @@ async function idempotency(app: FastifyInstance, opts: { db: Db }) {
 
   async function settle(held: { workspaceId: string; key: string }, reply: FastifyReply, payload: unknown) {
     if (isStored(reply.statusCode) && (typeof payload === 'string' || payload === undefined || payload === null)) {
-      await q.completeKey(k, { ...held, status: reply.statusCode, body: (payload as string | null) ?? '' });
+      await db.write((trx) => q.completeKey(trx, { ...held, status: reply.statusCode, body: (payload as string | null) ?? '' }));
     } else {
-      await q.deleteKey(k, held);
+      await db.write((trx) => q.deleteKey(trx, held));
     }
   }
 }

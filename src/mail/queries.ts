@@ -3,13 +3,13 @@
 import { sql } from 'kysely';
 import { lockRows } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { OutgoingMessageTable, OutgoingStatus, Q } from '../db/types.ts';
+import type { OutgoingMessageTable, OutgoingStatus, Q, Tx } from '../db/types.ts';
 
 /**
  * Serialises the mail requests of one workspace on PostgreSQL, so the hourly quota is read
  * and spent by one transaction at a time. SQLite has one writer at a time already.
  */
-export async function lockWorkspaceForMail(db: Q, workspaceId: string) {
+export async function lockWorkspaceForMail(db: Tx, workspaceId: string) {
   await lockRows(db, db.selectFrom('workspaces').select('id').where('id', '=', workspaceId));
 }
 
@@ -46,7 +46,7 @@ export function getThreadForMail(db: Q, workspaceId: string, replyId: string) {
 }
 
 /** Marks a reply sent unless it already is: the guard that lets one of two clicks through. */
-export async function markReplySent(db: Q, workspaceId: string, id: string, changes: { sent_response: string; handled_at: string; updated_at: string }) {
+export async function markReplySent(db: Tx, workspaceId: string, id: string, changes: { sent_response: string; handled_at: string; updated_at: string }) {
   const res = await db
     .updateTable('replies')
     .set({ status: 'sent', ...changes })
@@ -58,12 +58,12 @@ export async function markReplySent(db: Q, workspaceId: string, id: string, chan
   return Number(res.numUpdatedRows) > 0;
 }
 
-export function insertOutgoing(db: Q, row: OutgoingMessageTable) {
+export function insertOutgoing(db: Tx, row: OutgoingMessageTable) {
   return db.insertInto('outgoing_messages').values(row).execute();
 }
 
 // On the single read of every reply: a hot path, so compiled once (db/prepared.ts).
-const outgoingOfReply = prepared(['ws', 'replyId'], (db, a) =>
+const outgoingOfReply = prepared((db, a: { ws: string; replyId: string }) =>
   db
     .selectFrom('outgoing_messages')
     .select(['id', 'kind', 'to_addresses', 'subject', 'status', 'message_id', 'last_error', 'attempts', 'created_at', 'sent_at'])
@@ -94,7 +94,7 @@ export function getOutgoing(db: Q, id: string) {
 
 /** Records one delivery attempt's result; only a queued message changes. */
 export async function recordAttempt(
-  db: Q,
+  db: Tx,
   id: string,
   change: { status: OutgoingStatus; last_error?: string | null; smtp_response?: string | null; sent_at?: string | null },
 ) {

@@ -5,11 +5,12 @@
 // event (transactional outbox, ARCHITECTURE.md). Commit, and the mail will be delivered even
 // if the process dies the next instant; roll back, and nothing of it remains.
 import crypto from 'node:crypto';
-import { type Db, isUniqueViolation } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { Transaction } from 'kysely';
 import type { Database, OutgoingKind, OutgoingMessageTable } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
-import { enqueue, notifyJobs } from '../jobs/queue.ts';
+import { enqueue } from '../jobs/queries.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeForward, composeReply, type Composed } from './compose.ts';
@@ -88,9 +89,8 @@ const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainO
 export async function sendReply(db: Db, workspaceId: string, replyId: string, body: Send, opts: MailOptions) {
   const t = new Date();
   const at = t.toISOString();
-  let result;
   try {
-    result = await db.write(async (trx) => {
+    return await db.write(async (trx) => {
       const reply = await q.findReplyForMail(trx, workspaceId, replyId);
       if (!reply) throw Errors.ReplyNotFound();
       if (reply.status === 'sent' || reply.sent_response !== null) throw Errors.ReplyAlreadySent();
@@ -149,8 +149,6 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
     if (isUniqueViolation(err)) throw Errors.ReplyAlreadySent();
     throw err;
   }
-  notifyJobs();
-  return result;
 }
 
 /**
@@ -179,7 +177,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
   const note = body.message?.trim() ? body.message : null;
   const t = new Date();
   const at = t.toISOString();
-  const result = await db.write(async (trx) => {
+  return db.write(async (trx) => {
     const reply = await q.findReplyForMail(trx, workspaceId, replyId);
     if (!reply) throw Errors.ReplyNotFound();
     const from = parseAddress(reply.to_email);
@@ -214,13 +212,11 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
     });
     return { success: true, forwarded_to: to, forwarded_at: at };
   });
-  notifyJobs();
-  return result;
 }
 
 /** The `outgoing` array of a reply's single read. */
 export async function outgoingForReply(db: Db, workspaceId: string, replyId: string) {
-  const rows = await q.listOutgoingForReply(db.kysely, workspaceId, replyId);
+  const rows = await q.listOutgoingForReply(db.read, workspaceId, replyId);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,

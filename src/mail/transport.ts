@@ -56,34 +56,34 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
     : null;
 
   return async (job: Job<MailSendPayload>): Promise<Outcome> => {
-    const message = await q.getOutgoing(db.kysely, job.payload.outgoingId);
+    const message = await q.getOutgoing(db.read, job.payload.outgoingId);
     // Gone (reply deleted) or already settled by an earlier attempt: nothing to do.
     if (!message || message.status !== 'queued') return { ok: true };
 
     if (!transport) {
-      await q.recordAttempt(db.kysely, message.id, { status: 'captured', last_error: null, sent_at: null });
+      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'captured', last_error: null, sent_at: null }));
       return { ok: true };
     }
 
     const envelope = { from: message.from_address, to: JSON.parse(message.to_addresses) as string[] };
     try {
       const info = await withTimeout(transport.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
-      await q.recordAttempt(db.kysely, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
+      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() }));
       return { ok: true };
     } catch (e) {
       const err = e as SmtpError;
       const reason = describe(err);
       if (isPermanent(err)) {
-        await q.recordAttempt(db.kysely, message.id, { status: 'failed', last_error: reason, smtp_response: err.response ?? null });
+        await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: reason, smtp_response: err.response ?? null }));
         return { ok: false, error: reason, permanent: true };
       }
       const delay = schedule[job.attempts - 1];
       if (delay === undefined) {
         const final = `gave up after ${job.attempts} attempts: ${reason}`;
-        await q.recordAttempt(db.kysely, message.id, { status: 'failed', last_error: final, smtp_response: err.response ?? null });
+        await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: final, smtp_response: err.response ?? null }));
         return { ok: false, error: final, permanent: true };
       }
-      await q.recordAttempt(db.kysely, message.id, { status: 'queued', last_error: reason, smtp_response: err.response ?? null });
+      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'queued', last_error: reason, smtp_response: err.response ?? null }));
       // ±10 % jitter so a server that comes back is not hit by every queued mail at once.
       const jitter = delay * 1000 * 0.1 * (Math.random() * 2 - 1);
       return { ok: false, error: reason, retryAt: new Date(Date.now() + delay * 1000 + jitter) };

@@ -1,8 +1,8 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { prepared, preparedInsert } from '../db/prepared.ts';
-import type { Database, Q, ReplyStatus, ReplyTable } from '../db/types.ts';
+import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
+import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
 const listColumns = [
   'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status',
@@ -26,7 +26,9 @@ const pageColumns = [
   'r.ai_response', 'r.sent_response', 'r.handled_at',
 ] as const;
 
-function pageIds(db: Kysely<Database>, a: Record<'ws' | 'status' | 'limit' | 'offset', any>, byStatus: boolean) {
+type PageArgs = { ws: string; status: ReplyStatus; limit: number; offset: number };
+
+function pageIds(db: Kysely<Database>, a: PageArgs, byStatus: boolean) {
   let ids = db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws);
   if (byStatus) ids = ids.where('status', '=', a.status);
   return ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
@@ -37,12 +39,12 @@ const pageSelect = (db: Kysely<Database>) =>
 
 const listQueries = Object.fromEntries(
   ([false, true] as const).flatMap((byStatus) => [
-    [`direct:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
+    [`direct:${byStatus}`, prepared((db, a: PageArgs) => {
       let q = pageSelect(db).where('r.workspace_id', '=', a.ws);
       if (byStatus) q = q.where('r.status', '=', a.status);
       return q.orderBy('r.received_at', 'desc').orderBy('r.id', 'desc').limit(a.limit).offset(a.offset);
     })],
-    [`deferred:${byStatus}`, prepared(['ws', 'status', 'limit', 'offset'], (db, a) => {
+    [`deferred:${byStatus}`, prepared((db, a: PageArgs) => {
       return pageSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
     })],
   ]),
@@ -51,7 +53,7 @@ const listQueries = Object.fromEntries(
 export async function listReplies(db: Q, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
   const direct = opts.offset <= DIRECT_MAX_OFFSET;
   const run = listQueries[`${direct ? 'direct' : 'deferred'}:${Boolean(opts.status)}`]!;
-  const rows = await run(db, { ws: workspaceId, status: opts.status ?? '', limit: opts.limit, offset: opts.offset });
+  const rows = await run(db, { ws: workspaceId, status: opts.status ?? 'pending' /* unread by the unfiltered shapes */, limit: opts.limit, offset: opts.offset });
   if (!direct) rows.sort((x, y) => (x.received_at < y.received_at ? 1 : x.received_at > y.received_at ? -1 : x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
   return rows;
 }
@@ -68,7 +70,7 @@ export function fixedColumns(db: Q, workspaceId: string, ids: string[]) {
 }
 export type ReplyFixedRow = Awaited<ReturnType<typeof fixedColumns>>[number];
 
-const detail = prepared(['ws', 'id'], (db, a) =>
+const detail = prepared((db, a: { ws: string; id: string }) =>
   db
     .selectFrom('replies as r')
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
@@ -88,7 +90,7 @@ export async function getReplyDetail(db: Q, workspaceId: string, id: string) {
 }
 export type ReplyDetailRow = NonNullable<Awaited<ReturnType<typeof getReplyDetail>>>;
 
-const thread = prepared(['ws', 'id'], (db, a) =>
+const thread = prepared((db, a: { ws: string; id: string }) =>
   db
     .selectFrom('thread_messages')
     .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
@@ -100,7 +102,7 @@ export function getThread(db: Q, workspaceId: string, replyId: string) {
   return thread(db, { ws: workspaceId, id: replyId });
 }
 
-const forUpdate = prepared(['ws', 'id'], (db, a) =>
+const forUpdate = prepared((db, a: { ws: string; id: string }) =>
   db
     .selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'handled_at'])
@@ -112,16 +114,17 @@ export async function findReplyForUpdate(db: Q, workspaceId: string, id: string)
 }
 
 /** Sets the given columns of one reply of the workspace (updated_at among them, always: list-page.ts). */
-export function updateReply(db: Q, workspaceId: string, id: string, changes: Updateable<ReplyTable> & { updated_at: string }) {
+export function updateReply(db: Tx, workspaceId: string, id: string, changes: Updateable<ReplyTable> & { updated_at: string }) {
   return db.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
 // Ingestion, precompiled: it is the write path that runs most.
 
-export const findByMessageId = prepared(['ws', 'messageId'], (db, a) =>
+export const findByMessageId = prepared((db, a: { ws: string; messageId: string }) =>
   db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
 
 const CONTACT_COLUMNS = ['id', 'workspace_id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'last_reply_at', 'created_at', 'updated_at'] as const;
+export type NewContactRow = RowOf<'contacts', (typeof CONTACT_COLUMNS)[number]>;
 type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
 const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
 const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.${sql.ref(col)}, excluded.${sql.ref(col)})`;
@@ -134,8 +137,8 @@ const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.$
 const contactUpserts = Object.fromEntries(
   ([false, true] as const).flatMap((explicitName) => ([false, true] as const).map((withMetadata) => [
     `${explicitName}:${withMetadata}`,
-    prepared(CONTACT_COLUMNS, (db, a) =>
-      db.insertInto('contacts').values(a as never).onConflict((oc) =>
+    prepared((db, a: NewContactRow) =>
+      db.insertInto('contacts').values(valuesOf(CONTACT_COLUMNS, a)).onConflict((oc) =>
         oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
           reply_count: eb('contacts.reply_count', '+', 1),
           first_name: (explicitName ? newerWins : olderWins)('first_name'),
@@ -152,7 +155,7 @@ const contactUpserts = Object.fromEntries(
   ])),
 );
 
-export function upsertContact(db: Q, row: Record<(typeof CONTACT_COLUMNS)[number], unknown>, opts: { explicitName: boolean; withMetadata: boolean }) {
+export function upsertContact(db: Tx, row: NewContactRow, opts: { explicitName: boolean; withMetadata: boolean }) {
   return contactUpserts[`${opts.explicitName}:${opts.withMetadata}`]!(db, row).then((rows) => rows[0]!);
 }
 
@@ -164,8 +167,8 @@ export const insertReply = preparedInsert('replies', [
 
 export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
 
-export const findClient = prepared(['ws', 'id'], (db, a) =>
+export const findClient = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id));
 
-export const findConnection = prepared(['ws', 'id'], (db, a) =>
+export const findConnection = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));

@@ -19,7 +19,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     const { limit, offset } = page(request.query.limit, request.query.offset);
     const status = service.parseStatusFilter(request.query.status);
     // already JSON text (replies/list-page.ts): sent as it is, past the serializer
-    const body = await listPageJson(db.kysely, request.workspaceId, { status, limit, offset });
+    const body = await listPageJson(db.read, request.workspaceId, { status, limit, offset });
     return reply.type('application/json; charset=utf-8').send(body as never);
   });
 

@@ -1,10 +1,10 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
-import { type Db, isUniqueViolation } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
-import { notifyJobs } from '../jobs/queue.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
@@ -87,8 +87,8 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing):
 
 export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
   const [row, thread, outgoing] = await Promise.all([
-    q.getReplyDetail(db.kysely, workspaceId, id),
-    q.getThread(db.kysely, workspaceId, id),
+    q.getReplyDetail(db.read, workspaceId, id),
+    q.getThread(db.read, workspaceId, id),
     outgoingForReply(db, workspaceId, id),
   ]);
   if (!row) throw Errors.ReplyNotFound();
@@ -104,7 +104,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
     throw Errors.EmptyUpdate();
   }
-  const result = await db.write(async (trx) => {
+  return db.write(async (trx) => {
     const current = await q.findReplyForUpdate(trx, workspaceId, id);
     if (!current) throw Errors.ReplyNotFound();
     if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
@@ -146,11 +146,9 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
       const after = field === 'handled_at' ? handledAt : updated[field];
       if (before !== after) changed[field] = { previous: before, current: after };
     }
-    const queued = Object.keys(changed).length > 0 && (await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed })) !== null;
-    return { updated, queued };
+    if (Object.keys(changed).length > 0) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
+    return updated;
   });
-  if (result.queued) notifyJobs();
-  return result.updated;
 }
 
 /** "Ada Lovelace" → first "Ada", last "Lovelace"; used only to fill a contact's blank name. */
@@ -173,7 +171,7 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest): P
   } catch (err) {
     // a second delivery of one message: it answers with the stored reply
     if (input.message_id !== undefined && isUniqueViolation(err)) {
-      const [existing] = await q.findByMessageId(db.kysely, { ws: workspaceId, messageId: input.message_id });
+      const [existing] = await q.findByMessageId(db.read, { ws: workspaceId, messageId: input.message_id });
       if (existing) return { reply: await getReply(db, workspaceId, existing.id), created: false };
     }
     throw err;
@@ -189,7 +187,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
   const explicitName = given.first_name !== undefined || given.last_name !== undefined;
   const derived = explicitName ? { first: null, last: null } : splitName(fromName);
 
-  const result = await db.write(async (trx) => {
+  const reply = await db.write(async (trx) => {
     let client: { id: string; name: string; service_description: string } | null = null;
     // != null, not truthiness: an empty id names nothing and is refused like any unknown id
     if (input.client_id != null) {
@@ -268,16 +266,14 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       thread.map(threadItem),
       [],
     );
-    let queued = false;
     if (contactCreated) {
-      queued = (await publishEvent(trx, workspaceId, 'contact.created', {
+      await publishEvent(trx, workspaceId, 'contact.created', {
         id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
         title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t,
-      })) !== null;
+      });
     }
-    if ((await publishEvent(trx, workspaceId, 'reply.received', detail)) !== null) queued = true;
-    return { detail, queued };
+    await publishEvent(trx, workspaceId, 'reply.received', detail);
+    return detail;
   });
-  if (result.queued) notifyJobs();
-  return { created: true, reply: result.detail };
+  return { created: true, reply };
 }

@@ -205,7 +205,7 @@ class AttemptWriter {
     this.pending = [];
     this.scheduled = false;
     try {
-      await q.recordAttempts(this.db, batch.map((b) => b.record));
+      await this.db.write((trx) => q.recordAttempts(trx, batch.map((b) => b.record)));
       for (const b of batch) b.resolve();
     } catch (err) {
       for (const b of batch) b.reject(err);
@@ -229,10 +229,10 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
   };
 
   return async (job: Job<DeliverJob>): Promise<Outcome> => {
-    const d = await q.loadDeliveryForSend(deps.db.kysely, job.payload.deliveryId);
+    const d = await q.loadDeliveryForSend(deps.db.read, job.payload.deliveryId);
     if (!d || d.status === 'succeeded') return { ok: true };
     if (!d.enabled) {
-      await q.settleDelivery(deps.db.kysely, d.id, { status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled', updated_at: now().toISOString() });
+      await deps.db.write((trx) => q.settleDelivery(trx, d.id, { status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled', updated_at: now().toISOString() }));
       return { ok: false, error: 'endpoint disabled', permanent: true };
     }
 

@@ -1,13 +1,12 @@
 // Events are written in the transaction of the change that causes them, so a rolled-back
 // change leaves no event and a committed one always has its event. Deliveries to the
 // workspace's webhook endpoints are queued in that same transaction (jobs table): one row in
-// webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint. Callers
-// call notifyJobs() after commit so the worker in this process starts at once.
-import { sql } from 'kysely';
+// webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint; the job
+// workers of this process are woken when it commits (jobs/queries.ts enqueue).
 import { uuidv7 } from '../db/ids.ts';
-import { prepared, preparedInsert } from '../db/prepared.ts';
-import type { Q } from '../db/types.ts';
-import { enqueueMany } from '../jobs/queue.ts';
+import type { Tx } from '../db/types.ts';
+import { enqueueMany } from '../jobs/queries.ts';
+import * as q from './queries.ts';
 
 export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
@@ -38,41 +37,35 @@ export function subscribes(events: string[], type: string): boolean {
   return events.includes(ALL_EVENTS) || events.includes(type);
 }
 
-const insertEvent = preparedInsert('events', ['id', 'workspace_id', 'type', 'payload', 'created_at']);
-// Every event runs this; a workspace without endpoints stops at it (index on workspace_id, enabled).
-const enabledEndpoints = prepared(['ws'], (db, a) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', a.ws).where(sql<boolean>`enabled`),
-);
-
 /**
  * Records an event in the caller's transaction and queues its deliveries; returns its id
  * (`msg_…`, the webhook-id), or null when no enabled endpoint of the workspace subscribes to
  * it. Such an event is not stored: nothing would ever read it (the log exists for deliveries,
  * their retries and recovery), and on ingestion it would be a third of the rows written.
  */
-export async function publishEvent<D>(db: Q, workspaceId: string, type: EventType, data: D): Promise<string | null> {
-  const endpoints = await enabledEndpoints(db, { ws: workspaceId });
+export async function publishEvent<D>(db: Tx, workspaceId: string, type: EventType, data: D): Promise<string | null> {
+  const endpoints = await q.enabledEndpoints(db, { ws: workspaceId });
   const targets = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
   if (!targets.length) return null;
   const id = newEventId();
   const timestamp = new Date().toISOString();
   const payload: EventPayload<D> = { type, timestamp, data };
-  await insertEvent(db, { id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp });
+  await q.insertEvent(db, { id, workspace_id: workspaceId, type, payload: JSON.stringify(payload), created_at: timestamp });
   await queueDeliveries(db, workspaceId, { id, type, created_at: timestamp }, targets);
   return id;
 }
 
 /** A webhook.test event for one endpoint only, as if it had subscribed to it. */
-export async function publishTestEvent(db: Q, workspaceId: string, endpointId: string): Promise<{ eventId: string; deliveryId: string }> {
+export async function publishTestEvent(db: Tx, workspaceId: string, endpointId: string): Promise<{ eventId: string; deliveryId: string }> {
   const id = newEventId();
   const timestamp = new Date().toISOString();
   const payload: EventPayload = { type: 'webhook.test', timestamp, data: { endpoint_id: endpointId, message: 'This is a test event from Replydesk.' } };
-  await insertEvent(db, { id, workspace_id: workspaceId, type: 'webhook.test', payload: JSON.stringify(payload), created_at: timestamp });
+  await q.insertEvent(db, { id, workspace_id: workspaceId, type: 'webhook.test', payload: JSON.stringify(payload), created_at: timestamp });
   const [deliveryId] = await queueDeliveries(db, workspaceId, { id, type: 'webhook.test', created_at: timestamp }, [endpointId]);
   return { eventId: id, deliveryId: deliveryId! };
 }
 
-async function queueDeliveries(db: Q, workspaceId: string, event: { id: string; type: string; created_at: string }, endpointIds: string[]): Promise<string[]> {
+async function queueDeliveries(db: Tx, workspaceId: string, event: { id: string; type: string; created_at: string }, endpointIds: string[]): Promise<string[]> {
   const rows = endpointIds.map((endpointId) => ({
     id: uuidv7(),
     job_id: uuidv7(),
@@ -88,13 +81,13 @@ async function queueDeliveries(db: Q, workspaceId: string, event: { id: string; 
     created_at: event.created_at,
     updated_at: event.created_at,
   }));
-  await db.insertInto('webhook_deliveries').values(rows).execute();
+  await q.insertDeliveries(db, rows);
   await enqueueDeliveries(db, workspaceId, rows.map((r) => ({ deliveryId: r.id, jobId: r.job_id })));
   return rows.map((r) => r.id);
 }
 
 /** Queues one delivery job per delivery (new deliveries, manual retries, recovery). */
-export function enqueueDeliveries(db: Q, workspaceId: string, deliveries: { deliveryId: string; jobId: string }[]) {
+export function enqueueDeliveries(db: Tx, workspaceId: string, deliveries: { deliveryId: string; jobId: string }[]) {
   return enqueueMany(
     db,
     deliveries.map(({ deliveryId, jobId }) => ({ id: jobId, workspaceId, kind: DELIVER_JOB, payload: { deliveryId } satisfies DeliverJob, maxAttempts: DELIVER_MAX_ATTEMPTS })),

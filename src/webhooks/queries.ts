@@ -2,24 +2,24 @@
 // delivery worker reads by delivery id (the job names it) and writes each attempt in one
 // transaction with the delivery's and the endpoint's new state.
 import { sql } from 'kysely';
-import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
-import type { DeliveryStatus, Q, WebhookAttemptTable, WebhookEndpointTable } from '../db/types.ts';
+import { prepared, preparedInsert } from '../db/prepared.ts';
+import type { DeliveryStatus, Q, Tx, WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../db/types.ts';
 import { bool } from '../db/dialect.ts';
 
 export function getEndpoint(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
 
-export function insertEndpoint(db: Q, row: WebhookEndpointTable) {
+export function insertEndpoint(db: Tx, row: WebhookEndpointTable) {
   return db.insertInto('webhook_endpoints').values(row).execute();
 }
 
-export function updateEndpoint(db: Q, workspaceId: string, id: string, changes: Partial<WebhookEndpointTable>) {
+export function updateEndpoint(db: Tx, workspaceId: string, id: string, changes: Partial<WebhookEndpointTable>) {
   return db.updateTable('webhook_endpoints').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
-export async function deleteEndpoint(db: Q, workspaceId: string, id: string): Promise<boolean> {
+export async function deleteEndpoint(db: Tx, workspaceId: string, id: string): Promise<boolean> {
   const res = await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
@@ -79,7 +79,7 @@ export function failedDeliveryIdsSince(db: Q, workspaceId: string, endpointId: s
     .then((rows) => rows.map((r) => r.id));
 }
 
-export function markPending(db: Q, workspaceId: string, ids: string[], at: string) {
+export function markPending(db: Tx, workspaceId: string, ids: string[], at: string) {
   return db
     .updateTable('webhook_deliveries')
     .set({ status: 'pending', next_attempt_at: at, updated_at: at })
@@ -103,7 +103,7 @@ export function loadDeliveryForSend(db: Q, deliveryId: string) {
     .executeTakeFirst();
 }
 
-export function settleDelivery(db: Q, id: string, changes: { status: DeliveryStatus; next_attempt_at: string | null; last_error: string | null; updated_at: string }) {
+export function settleDelivery(db: Tx, id: string, changes: { status: DeliveryStatus; next_attempt_at: string | null; last_error: string | null; updated_at: string }) {
   return db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
 }
 
@@ -117,9 +117,9 @@ export interface AttemptRecord {
   effect: EndpointEffect;
 }
 
-/** Writes attempts, their deliveries' new state and their endpoints' health, in one transaction (db.write: on SQLite it shares the commit with other writes in flight). */
-export function recordAttempts(db: Db, records: AttemptRecord[]) {
-  return db.write(async (trx) => {
+/** Writes attempts, their deliveries' new state and their endpoints' health, in the caller's write. */
+export async function recordAttempts(trx: Tx, records: AttemptRecord[]) {
+  {
     await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: uuidv7(), ...r.attempt }))).execute();
     for (const { endpointId, attempt, delivery, effect } of records) {
       const at = attempt.created_at;
@@ -135,20 +135,26 @@ export function recordAttempts(db: Db, records: AttemptRecord[]) {
         await endpoint.set({ failing_since: at, updated_at: at }).where('failing_since', 'is', null).execute();
       } else if (effect.kind === 'disable') {
         await endpoint
-          .set({ enabled: bool(db.kysely, false), disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
+          .set({ enabled: bool(trx, false), disabled_reason: effect.reason, disabled_at: at, failing_since: sql`coalesce(failing_since, ${at})`, updated_at: at })
           .where(sql<boolean>`enabled`)
           .execute();
       }
     }
-  });
+  }
 }
 
-export function setDeliveryJob(db: Q, deliveryId: string, jobId: string) {
+export function setDeliveryJob(db: Tx, deliveryId: string, jobId: string) {
   return db.updateTable('webhook_deliveries').set({ job_id: jobId }).where('id', '=', deliveryId).execute();
 }
 
-/** Moves a queued (not running) job's next run to `at`; false when it is running or gone. */
-export async function runQueuedJobNow(db: Q, jobId: string, at: string): Promise<boolean> {
-  const res = await db.updateTable('jobs').set({ run_at: at, updated_at: at }).where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+// Events and their deliveries, as publishing writes them (events.ts).
+
+export const insertEvent = preparedInsert('events', ['id', 'workspace_id', 'type', 'payload', 'created_at']);
+// Every event runs this; a workspace without endpoints stops at it (index on workspace_id, enabled).
+export const enabledEndpoints = prepared((db, a: { ws: string }) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', a.ws).where(sql<boolean>`enabled`),
+);
+
+export function insertDeliveries(db: Tx, rows: WebhookDeliveryTable[]) {
+  return db.insertInto('webhook_deliveries').values(rows).execute();
 }

@@ -4,10 +4,10 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { listOwned } from '../db/owned.ts';
-import type { DeliveryStatus, WebhookEndpointTable } from '../db/types.ts';
+import type { DeliveryStatus, Q, Tx, WebhookEndpointTable } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
-import { notifyJobs } from '../jobs/queue.ts';
+import { runJobNow } from '../jobs/queries.ts';
 import { ALL_EVENTS, enqueueDeliveries, EVENT_TYPES, publishTestEvent } from './events.ts';
 import * as q from './queries.ts';
 import type { CreateEndpoint, PatchEndpoint } from './schemas.ts';
@@ -82,7 +82,7 @@ export async function createEndpoint(db: Db, settings: WebhookSettings, workspac
     url,
     events: JSON.stringify(events),
     description: input.description ?? '',
-    enabled: bool(db.kysely, true),
+    enabled: bool(db.read, true),
     disabled_reason: null,
     disabled_at: null,
     secret_enc: encryptSecret(settings.secretKey, id, secret),
@@ -92,7 +92,7 @@ export async function createEndpoint(db: Db, settings: WebhookSettings, workspac
     created_at: t,
     updated_at: t,
   };
-  await q.insertEndpoint(db.kysely, row);
+  await db.write((trx) => q.insertEndpoint(trx, row));
   return { ...toEndpoint(row), secret };
 }
 
@@ -101,14 +101,14 @@ export async function listEndpoints(db: Db, workspaceId: string, opts: { limit: 
   return { items: rows.map(toEndpoint), total };
 }
 
-async function mustGet(db: Db, workspaceId: string, id: string) {
-  const row = await q.getEndpoint(db.kysely, workspaceId, id);
+async function mustGet(db: Q, workspaceId: string, id: string) {
+  const row = await q.getEndpoint(db, workspaceId, id);
   if (!row) throw Errors.WebhookNotFound();
   return row;
 }
 
 export async function getEndpoint(db: Db, workspaceId: string, id: string) {
-  return toEndpoint(await mustGet(db, workspaceId, id));
+  return toEndpoint(await mustGet(db.read, workspaceId, id));
 }
 
 /** Re-enabling clears the disabled reason and the failure streak, so the 5-day clock restarts. */
@@ -116,47 +116,51 @@ export async function updateEndpoint(db: Db, settings: WebhookSettings, workspac
   if (patch.url === undefined && patch.events === undefined && patch.description === undefined && patch.enabled === undefined) {
     throw Errors.BadRequest('Nothing to update: give at least one of url, events, description, enabled');
   }
-  const current = await mustGet(db, workspaceId, id);
   const changes: Partial<WebhookEndpointTable> = { updated_at: now() };
   if (patch.url !== undefined) changes.url = validateUrl(patch.url, settings.allowPrivateNetworks);
   if (patch.events !== undefined) changes.events = JSON.stringify(validateEvents(patch.events));
   if (patch.description !== undefined) changes.description = patch.description;
-  if (patch.enabled !== undefined && patch.enabled !== Boolean(current.enabled)) {
-    changes.enabled = bool(db.kysely, patch.enabled);
-    changes.disabled_at = patch.enabled ? null : changes.updated_at!;
-    changes.disabled_reason = patch.enabled ? null : 'Disabled through the API';
-    changes.failing_since = null;
-  }
-  await q.updateEndpoint(db.kysely, workspaceId, id, changes);
-  return toEndpoint({ ...current, ...changes });
+  return db.write(async (trx) => {
+    const current = await mustGet(trx, workspaceId, id);
+    if (patch.enabled !== undefined && patch.enabled !== Boolean(current.enabled)) {
+      changes.enabled = bool(trx, patch.enabled);
+      changes.disabled_at = patch.enabled ? null : changes.updated_at!;
+      changes.disabled_reason = patch.enabled ? null : 'Disabled through the API';
+      changes.failing_since = null;
+    }
+    await q.updateEndpoint(trx, workspaceId, id, changes);
+    return toEndpoint({ ...current, ...changes });
+  });
 }
 
 export async function deleteEndpoint(db: Db, workspaceId: string, id: string) {
-  if (!(await q.deleteEndpoint(db.kysely, workspaceId, id))) throw Errors.WebhookNotFound();
+  if (!(await db.write((trx) => q.deleteEndpoint(trx, workspaceId, id)))) throw Errors.WebhookNotFound();
 }
 
 /** A new secret, shown once; the old one keeps signing alongside it for ROTATION_OVERLAP_MS. */
 export async function rotateSecret(db: Db, settings: WebhookSettings, workspaceId: string, id: string) {
-  const current = await mustGet(db, workspaceId, id);
   const secret = generateSecret();
   const t = new Date();
-  const changes = {
-    secret_enc: encryptSecret(settings.secretKey, id, secret),
-    previous_secret_enc: current.secret_enc,
-    previous_secret_expires_at: new Date(t.getTime() + ROTATION_OVERLAP_MS).toISOString(),
-    updated_at: t.toISOString(),
-  };
-  await q.updateEndpoint(db.kysely, workspaceId, id, changes);
-  return { ...toEndpoint({ ...current, ...changes }), secret };
+  return db.write(async (trx) => {
+    const current = await mustGet(trx, workspaceId, id);
+    const changes = {
+      secret_enc: encryptSecret(settings.secretKey, id, secret),
+      previous_secret_enc: current.secret_enc,
+      previous_secret_expires_at: new Date(t.getTime() + ROTATION_OVERLAP_MS).toISOString(),
+      updated_at: t.toISOString(),
+    };
+    await q.updateEndpoint(trx, workspaceId, id, changes);
+    return { ...toEndpoint({ ...current, ...changes }), secret };
+  });
 }
 
 export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, opts: { status?: DeliveryStatus; limit: number; offset: number }) {
-  await mustGet(db, workspaceId, endpointId);
+  await mustGet(db.read, workspaceId, endpointId);
   const [rows, total] = await Promise.all([
-    q.listDeliveries(db.kysely, workspaceId, endpointId, opts),
-    q.countDeliveries(db.kysely, workspaceId, endpointId, opts.status),
+    q.listDeliveries(db.read, workspaceId, endpointId, opts),
+    q.countDeliveries(db.read, workspaceId, endpointId, opts.status),
   ]);
-  const attempts = await q.attemptsOf(db.kysely, workspaceId, rows.map((r) => r.id));
+  const attempts = await q.attemptsOf(db.read, workspaceId, rows.map((r) => r.id));
   const byDelivery = new Map<string, typeof attempts>();
   for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
   const items = rows.map((d) => ({
@@ -182,14 +186,14 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
  * a finished one (failed or succeeded) gets a new job with a fresh retry schedule.
  */
 export async function retryDelivery(db: Db, workspaceId: string, endpointId: string, deliveryId: string) {
-  const endpoint = await mustGet(db, workspaceId, endpointId);
+  const endpoint = await mustGet(db.read, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
-  const result = await db.write(async (trx) => {
+  return db.write(async (trx) => {
     const delivery = await q.getDelivery(trx, workspaceId, endpointId, deliveryId);
     if (!delivery) throw Errors.DeliveryNotFound();
     const t = now();
     if (delivery.status === 'pending') {
-      const moved = delivery.job_id ? await q.runQueuedJobNow(trx, delivery.job_id, t) : false;
+      const moved = delivery.job_id ? await runJobNow(trx, delivery.job_id, t) : false;
       if (!moved) throw Errors.DeliveryInProgress();
       await q.markPending(trx, workspaceId, [deliveryId], t);
     } else {
@@ -197,11 +201,9 @@ export async function retryDelivery(db: Db, workspaceId: string, endpointId: str
     }
     return { delivery_id: deliveryId, event_id: delivery.event_id };
   });
-  notifyJobs();
-  return result;
 }
 
-async function requeue(trx: Parameters<typeof q.markPending>[0], workspaceId: string, deliveryIds: string[], t: string) {
+async function requeue(trx: Tx, workspaceId: string, deliveryIds: string[], t: string) {
   const jobs = deliveryIds.map((deliveryId) => ({ deliveryId, jobId: crypto.randomUUID() }));
   await q.markPending(trx, workspaceId, deliveryIds, t);
   for (const j of jobs) await q.setDeliveryJob(trx, j.deliveryId, j.jobId);
@@ -210,21 +212,19 @@ async function requeue(trx: Parameters<typeof q.markPending>[0], workspaceId: st
 
 /** Re-sends every failed delivery of the endpoint created at or after `since`. */
 export async function recover(db: Db, workspaceId: string, endpointId: string, since: string) {
-  const endpoint = await mustGet(db, workspaceId, endpointId);
+  const endpoint = await mustGet(db.read, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
   const ids = await db.write(async (trx) => {
     const failed = await q.failedDeliveryIdsSince(trx, workspaceId, endpointId, normalizeTimestamp(since));
     if (failed.length) await requeue(trx, workspaceId, failed, now());
     return failed;
   });
-  notifyJobs();
   return { requeued: ids.length, delivery_ids: ids };
 }
 
 export async function sendTestEvent(db: Db, workspaceId: string, endpointId: string) {
-  const endpoint = await mustGet(db, workspaceId, endpointId);
+  const endpoint = await mustGet(db.read, workspaceId, endpointId);
   if (!endpoint.enabled) throw Errors.EndpointDisabled();
   const { eventId, deliveryId } = await db.write((trx) => publishTestEvent(trx, workspaceId, endpointId));
-  notifyJobs();
   return { event_id: eventId, delivery_id: deliveryId };
 }

@@ -8,13 +8,13 @@
 import { sql } from 'kysely';
 import { counterSlots } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Q, ReplyStatus } from '../db/types.ts';
+import type { Q, ReplyStatus, Tx } from '../db/types.ts';
 
 export const COUNTERS = ['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total'] as const;
 export type Counter = (typeof COUNTERS)[number];
 export type Counts = Record<Counter, number>;
 
-const sums = prepared(['ws'], (db, a) =>
+const sums = prepared((db, a: { ws: string }) =>
   db.selectFrom('workspace_counts')
     .select((eb) => COUNTERS.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
     .where('workspace_id', '=', a.ws));
@@ -32,20 +32,20 @@ export async function countReplies(db: Q, workspaceId: string, status?: ReplySta
   return counts[status ? (`replies_${status}` as const) : 'replies_total'];
 }
 
-const add = prepared(['ws', 'slot', ...COUNTERS], (db, a) =>
+const add = prepared((db, a: Counts & { ws: string; slot: number }) =>
   db.insertInto('workspace_counts')
     .values({ workspace_id: a.ws, slot: a.slot, ...Object.fromEntries(COUNTERS.map((c) => [c, a[c]])) })
     .onConflict((oc) => oc.columns(['workspace_id', 'slot']).doUpdateSet((eb) =>
       Object.fromEntries(COUNTERS.map((c) => [c, eb(`workspace_counts.${c}`, '+', eb.ref(`excluded.${c}`))])))));
 
 /** Adds the deltas (missing ones are 0) to the workspace's counters, in the caller's transaction. */
-export function addToCounts(db: Q, workspaceId: string, deltas: Partial<Counts>) {
-  const row: Record<string, unknown> = { ws: workspaceId, slot: Math.floor(Math.random() * counterSlots(db)) };
+export function addToCounts(db: Tx, workspaceId: string, deltas: Partial<Counts>) {
+  const row = { ws: workspaceId, slot: Math.floor(Math.random() * counterSlots(db)) } as Counts & { ws: string; slot: number };
   for (const c of COUNTERS) row[c] = deltas[c] ?? 0;
-  return add(db, row as Record<'ws' | 'slot' | Counter, unknown>);
+  return add(db, row);
 }
 
 /** A reply counted under one status moves to another. */
-export function moveStatusCount(db: Q, workspaceId: string, from: ReplyStatus, to: ReplyStatus) {
+export function moveStatusCount(db: Tx, workspaceId: string, from: ReplyStatus, to: ReplyStatus) {
   return addToCounts(db, workspaceId, { [`replies_${from}`]: -1, [`replies_${to}`]: 1 });
 }

@@ -1,9 +1,9 @@
 // workspaces and api_keys: their queries, and only here (the rules are in service.ts).
 import { prepared } from '../db/prepared.ts';
-import type { ApiKeyTable, Q, WorkspaceTable } from '../db/types.ts';
+import type { ApiKeyTable, Q, Tx, WorkspaceTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
 
-export function insertWorkspace(db: Q, row: Insertable<WorkspaceTable>) {
+export function insertWorkspace(db: Tx, row: Insertable<WorkspaceTable>) {
   return db.insertInto('workspaces').values(row).execute();
 }
 
@@ -11,7 +11,7 @@ export function findWorkspace(db: Q, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function insertApiKey(db: Q, row: Insertable<ApiKeyTable>) {
+export function insertApiKey(db: Tx, row: Insertable<ApiKeyTable>) {
   return db.insertInto('api_keys').values(row).execute();
 }
 
@@ -25,7 +25,7 @@ export function listApiKeys(db: Q, workspaceId: string) {
 }
 
 /** Revokes a live key of the workspace; false when there was none. */
-export async function revokeApiKey(db: Q, workspaceId: string, keyId: string, at: string): Promise<boolean> {
+export async function revokeApiKey(db: Tx, workspaceId: string, keyId: string, at: string): Promise<boolean> {
   const res = await db
     .updateTable('api_keys')
     .set({ revoked_at: at })
@@ -37,13 +37,13 @@ export async function revokeApiKey(db: Q, workspaceId: string, keyId: string, at
 }
 
 /** A key by its hash, with what its principal needs of the workspace (the hot path). */
-export const keyByHash = prepared(['hash'], (db, a) =>
+export const keyByHash = prepared((db, a: { hash: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
     .where('api_keys.key_hash', '=', a.hash));
 
-export function touchApiKey(db: Q, keyId: string, at: string) {
+export function touchApiKey(db: Tx, keyId: string, at: string) {
   return db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
 }

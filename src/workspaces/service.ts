@@ -35,7 +35,7 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
 }
 
 export function getWorkspace(db: Db, id: string) {
-  return q.findWorkspace(db.kysely, id);
+  return q.findWorkspace(db.read, id);
 }
 
 export async function createApiKey(db: Db, input: { workspaceId: string; name: string; permissions?: Permission[] }) {
@@ -55,17 +55,17 @@ export async function createApiKey(db: Db, input: { workspaceId: string; name: s
     last_used_at: null,
     revoked_at: null,
   };
-  await q.insertApiKey(db.kysely, row);
+  await db.write((trx) => q.insertApiKey(trx, row));
   return { id: row.id, name, key, permissions, prefix: row.prefix, created_at: row.created_at };
 }
 
 export async function listApiKeys(db: Db, workspaceId: string) {
-  const rows = await q.listApiKeys(db.kysely, workspaceId);
+  const rows = await q.listApiKeys(db.read, workspaceId);
   return rows.map((r) => ({ ...r, permissions: r.permissions.split(',') }));
 }
 
 export function revokeApiKey(db: Db, workspaceId: string, keyId: string): Promise<boolean> {
-  return q.revokeApiKey(db.kysely, workspaceId, keyId, now());
+  return db.write((trx) => q.revokeApiKey(trx, workspaceId, keyId, now()));
 }
 
 /**
@@ -106,7 +106,7 @@ export class KeyAuthenticator {
   }
 
   private async lookup(hash: string): Promise<Principal | null> {
-    const [row] = await q.keyByHash(this.db.kysely, { hash });
+    const [row] = await q.keyByHash(this.db.read, { hash });
     if (!row || row.revoked_at) return null;
     return {
       keyId: row.id,
@@ -121,6 +121,6 @@ export class KeyAuthenticator {
     const last = this.lastUsedWrites.get(keyId) ?? 0;
     if (t - last < 60_000) return;
     this.lastUsedWrites.set(keyId, t);
-    q.touchApiKey(this.db.kysely, keyId, new Date(t).toISOString()).catch(() => this.lastUsedWrites.delete(keyId));
+    this.db.write((trx) => q.touchApiKey(trx, keyId, new Date(t).toISOString())).catch(() => this.lastUsedWrites.delete(keyId));
   }
 }

@@ -1,12 +1,13 @@
 // The job kinds this service runs, and what runs each. Every side effect that leaves the
-// process (mail, webhook deliveries) is a kind here.
-import type { Config } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import { deliveryHandler } from '../webhooks/deliver.ts';
-import { DELIVER_JOB } from '../webhooks/events.ts';
-import { mailSendHandler } from '../mail/transport.ts';
-import { MAIL_SEND_JOB } from '../mail/service.ts';
-import type { Handler } from './queue.ts';
+// process (mail, webhook deliveries) is a kind here. Composed beside main.ts, not in jobs/, so
+// the queue knows no resource and no folder depends on another in a cycle.
+import type { Config } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { deliveryHandler } from './webhooks/deliver.ts';
+import { DELIVER_JOB } from './webhooks/events.ts';
+import { mailSendHandler } from './mail/transport.ts';
+import { MAIL_SEND_JOB } from './mail/service.ts';
+import type { Handler } from './jobs/queue.ts';
 
 export interface HandlerDeps {
   db: Db;

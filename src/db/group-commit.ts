@@ -1,0 +1,141 @@
+// db.write, both ways: SQLite's group commit and PostgreSQL's transaction per call, with the
+// after-commit hooks that both keep the same way.
+import type { Kysely } from 'kysely';
+import type { PausableWriter } from './checkpointer.ts';
+import { bindDirect, type StatementCache } from './sqlite.ts';
+import type { Database, Tx } from './types.ts';
+
+export type WriteFn<T> = (trx: Tx) => Promise<T>;
+
+// The hooks of the write running in each open transaction. On SQLite a transaction carries a
+// batch of writes, one after the other: the list is swapped for each, and a write that throws
+// takes its hooks with it.
+const hooksOf = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once the write that `trx` belongs to has committed, and never if it rolls back:
+ * for what must not happen before the change is visible to others (waking the job workers).
+ * A hook runs synchronously before the write's promise resolves; one that throws is ignored.
+ */
+export function afterCommit(trx: Tx, fn: () => void): void {
+  const hooks = hooksOf.get(trx);
+  if (!hooks) throw new Error('afterCommit() called with a transaction db.write did not open');
+  hooks.push(fn);
+}
+
+function runHooks(hooks: (() => void)[]) {
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch {
+      // a hook's failure is not the write's: it has committed
+    }
+  }
+}
+
+/** PostgreSQL: every call its own transaction; the server already commits in groups. */
+export async function writeAlone<T>(kysely: Kysely<Database>, fn: WriteFn<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const value = await kysely.transaction().execute((trx) => {
+    hooksOf.set(trx, hooks);
+    return fn(trx);
+  });
+  runHooks(hooks);
+  return value;
+}
+
+interface PendingWrite {
+  fn: WriteFn<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * SQLite: writes that arrive together share one transaction. Each runs in its own savepoint,
+ * so one that throws is rolled back alone and its caller gets the error, while the others
+ * commit together. A commit — and the fsync behind it — is the dominant cost of a small SQLite
+ * write, so sharing it is what lets ingestion keep up with many clients.
+ */
+export class GroupCommit implements PausableWriter {
+  private queue: PendingWrite[] = [];
+  private flushing = false;
+  private paused = false;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly kysely: Kysely<Database>, private readonly statements: StatementCache, private readonly maxBatch = 256) {}
+
+  run<T>(fn: WriteFn<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.flushing && !this.paused) this.schedule();
+    });
+  }
+
+  /** Holds commits (writes still queue) until resume(); resolves once none is in progress. */
+  pause(): Promise<void> {
+    this.paused = true;
+    if (!this.flushing) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  resume() {
+    this.paused = false;
+    if (this.queue.length && !this.flushing) this.schedule();
+  }
+
+  private schedule() {
+    this.flushing = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush() {
+    while (this.queue.length && !this.paused) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      const outcomes: ({ ok: true; value: unknown; hooks: (() => void)[] } | { ok: false; err: unknown })[] = [];
+      try {
+        const trx = await this.kysely.startTransaction().execute();
+        bindDirect(trx, this.statements, true);
+        const savepoint = this.statements.prepare('savepoint w');
+        const release = this.statements.prepare('release w');
+        const rollbackTo = this.statements.prepare('rollback to w');
+        try {
+          for (const item of batch) {
+            // Savepoints are plain statements on the connection the transaction holds.
+            savepoint.run([]);
+            const hooks: (() => void)[] = [];
+            hooksOf.set(trx, hooks);
+            try {
+              const value = await item.fn(trx);
+              release.run([]);
+              outcomes.push({ ok: true, value, hooks });
+            } catch (err) {
+              rollbackTo.run([]);
+              release.run([]);
+              outcomes.push({ ok: false, err });
+            }
+          }
+          hooksOf.delete(trx);
+          await trx.commit().execute();
+        } catch (err) {
+          hooksOf.delete(trx);
+          await trx.rollback().execute().catch(() => {});
+          throw err;
+        }
+      } catch (err) {
+        for (const item of batch) item.reject(err);
+        continue;
+      }
+      batch.forEach((item, i) => {
+        const o = outcomes[i]!;
+        if (o.ok) {
+          runHooks(o.hooks);
+          item.resolve(o.value);
+        } else {
+          item.reject(o.err);
+        }
+      });
+    }
+    this.flushing = false;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+}
