@@ -87,6 +87,17 @@ for (const dialect of DIALECTS) {
       expect(() => afterCommit(db.read as never, () => {})).toThrow('afterCommit() called with a transaction db.write did not open');
     });
 
+    it.runIf(dialect === 'postgres')('precompiled queries run as named statements, parsed and planned once per connection', async () => {
+      const ws = row('named');
+      const statements = await db.write(async (trx) => {
+        await trx.insertInto('workspaces').values(ws).execute();
+        expect(await workspaceName(trx, { id: ws.id })).toEqual([{ name: 'named' }]);
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'rd\_%'`.execute(trx);
+        return rows.map((r) => r.statement);
+      });
+      expect(statements.some((s) => s.includes('from "workspaces"') && s.includes('"name"'))).toBe(true);
+    });
+
     it.runIf(dialect === 'sqlite')('db.read is a read-only connection: a write sent to it fails and changes nothing', async () => {
       const ws = row('through read');
       await expect(db.read.insertInto('workspaces').values(ws).execute()).rejects.toThrow(/readonly/);

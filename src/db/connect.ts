@@ -5,14 +5,14 @@
 //   db.write  a transaction that commits before its promise resolves
 //
 // Which connection each uses is below; the SQLite settings are in sqlite.ts, the transactions
-// in group-commit.ts, the dialect differences a query needs in dialect.ts.
-import pg from 'pg';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+// in group-commit.ts, the PostgreSQL pool in postgres.ts, the dialect differences a query
+// needs in dialect.ts.
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
-import { fromPgTimestamp } from '../timestamps.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import type { Dialect } from './dialect.ts';
 import { GroupCommit, type WriteFn, writeAlone } from './group-commit.ts';
+import { openPostgres } from './postgres.ts';
 import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -48,26 +48,13 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// pg hands timestamptz back as Date and int8 (count(*)) as string. Both dialects answer with
-// ISO strings and numbers instead, so no query result needs per-dialect conversion.
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.TIMESTAMPTZ || oid === pg.types.builtins.TIMESTAMP) {
-      return fromPgTimestamp;
-    }
-    if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
-  },
-} as pg.CustomTypesConfig;
-
 const ping = async (db: Kysely<Database>) => {
   await sql`select 1`.execute(db);
 };
 
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.connectionString, max: opts.poolSize ?? 10, types: pgTypes });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = openPostgres(config.connectionString, opts.poolSize ?? 10);
     return { dialect: 'postgres', read: kysely, write: (fn) => writeAlone(kysely, fn), migrations: kysely, ping: () => ping(kysely), close: () => kysely.destroy() };
   }
   const sqlite = openSqlite(config);

@@ -11,6 +11,7 @@
 //
 // A query that writes takes a write transaction (Tx); one that reads takes db.read or a Tx.
 import type { CompiledQuery, Insertable, Kysely, SelectQueryBuilder } from 'kysely';
+import { nameStatement } from './postgres.ts';
 import { directStatements } from './sqlite.ts';
 import type { Database, Q, Tx } from './types.ts';
 
@@ -36,6 +37,8 @@ export function prepared<A extends object, B extends Compilable<any>>(build: (db
     let entry = byAdapter.get(adapter);
     if (!entry) {
       const compiled = build(db as Kysely<Database>, placeholders as A).compile() as CompiledQuery<Output<B>>;
+      // PostgreSQL runs it as a named statement (db/postgres.ts); SQLite's cache is by text anyway
+      nameStatement(compiled.sql);
       // a parameter that is no placeholder is a constant of the query and is passed as compiled
       const slots = compiled.parameters.map((p) => (typeof p === 'string' ? ((SENTINEL.exec(p)?.[1] as keyof A | undefined) ?? null) : null));
       entry = { compiled, slots };
