@@ -51,6 +51,18 @@ for (const dialect of DIALECTS) {
       expect(Math.max(...slots.map((s) => s.slot))).toBeLessThan(counterSlots(k));
     });
 
+    it('stay right when many PATCHes of one reply race (each sees the status the one before it left)', async () => {
+      const ws = await makeWorkspace(ctx.db);
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound({ from_email: 'race@counts.example' }) });
+      const id = created.json().data.id as string;
+      const statuses = Array.from({ length: 24 }, (_, i) => (['archived', 'pending', 'sent', 'ready'] as const)[i % 4]);
+      const answers = await Promise.all(statuses.map((status) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${id}`, headers: ws.headers, payload: { status } })));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
+      const row = await ctx.db.read.selectFrom('replies').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      const counts = await readCounts(ctx.db.read, ws.workspace.id);
+      expect(counts).toEqual({ replies_total: 1, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 1, [`replies_${row.status}`]: 1 });
+    });
+
     it('a new workspace counts zero before any row exists', async () => {
       const ws = await makeWorkspace(ctx.db);
       expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 });

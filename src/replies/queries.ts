@@ -1,6 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, Updateable } from 'kysely';
 import { sql } from 'kysely';
+import { forUpdate } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -102,15 +103,17 @@ export function getThread(db: Q, workspaceId: string, replyId: string) {
   return thread(db, { ws: workspaceId, id: replyId });
 }
 
-const forUpdate = prepared((db, a: { ws: string; id: string }) =>
-  db
+// Locked until the write ends (FOR UPDATE on PostgreSQL): two PATCHes of one reply take turns,
+// so the second sees the status the first left and the counters move once per real change.
+const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
+  forUpdate(db, db
     .selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'handled_at'])
     .where('workspace_id', '=', a.ws)
-    .where('id', '=', a.id));
+    .where('id', '=', a.id)));
 
-export async function findReplyForUpdate(db: Q, workspaceId: string, id: string) {
-  return (await forUpdate(db, { ws: workspaceId, id }))[0];
+export async function findReplyForUpdate(db: Tx, workspaceId: string, id: string) {
+  return (await replyForUpdate(db, { ws: workspaceId, id }))[0];
 }
 
 /** Sets the given columns of one reply of the workspace (updated_at among them, always: list-page.ts). */
