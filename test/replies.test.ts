@@ -4,7 +4,7 @@ import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents } from 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
 
 const LIST_FIELDS = ['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'category_id', 'category',
-  'ai_response', 'sent_response', 'client_id', 'connection_id', 'contact_id', 'received_at', 'handled_at', 'created_at'];
+  'ai_response', 'sent_response', 'client_id', 'connection_id', 'contact_id', 'received_at', 'handled_at', 'snoozed_until', 'created_at'];
 const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing'];
 
 for (const dialect of DIALECTS) {
@@ -41,7 +41,7 @@ for (const dialect of DIALECTS) {
         expect(data).toMatchObject({
           from_email: body.from_email, from_name: 'Ada Lovelace', to_email: body.to_email, subject: body.subject,
           body_text: body.body_text, body_html: body.body_html, status: 'pending', category_id: null, category: null,
-          ai_response: null, sent_response: null, client_id: client.id, connection_id: null, received_at: body.received_at, handled_at: null,
+          ai_response: null, sent_response: null, client_id: client.id, connection_id: null, received_at: body.received_at, handled_at: null, snoozed_until: null,
           client: { id: client.id, name: 'Brightpath', service_description: 'Lead gen' },
           contact: { email: body.from_email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines' },
           thread: body.thread,
@@ -168,12 +168,12 @@ for (const dialect of DIALECTS) {
         const res = await call('GET', '/api/replies?limit=2', ws.headers);
         expect(res.statusCode).toBe(200);
         const body = res.json();
-        expect(body.pagination).toEqual({ total: 5, limit: 2, offset: 0, hasMore: true });
+        expect(body.pagination).toEqual({ total: 5, limit: 2, offset: 0, hasMore: true, next_cursor: expect.any(String) });
         expect(body.data.map((r: { id: string }) => r.id)).toEqual([ws.ids[4], ws.ids[3]]);
         for (const item of body.data) expect(Object.keys(item)).toEqual(LIST_FIELDS);
         const last = (await call('GET', '/api/replies?limit=2&offset=4', ws.headers)).json();
         expect(last.data.map((r: { id: string }) => r.id)).toEqual([ws.ids[0]]);
-        expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false });
+        expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false, next_cursor: null });
       });
 
       it('each item equals the single read\'s fields, with quotes, newlines, non-ASCII and markup in the text, before and after changes', async () => {
@@ -223,7 +223,7 @@ for (const dialect of DIALECTS) {
 
       it('defaults to 20 and clamps a limit above 100 to 100', async () => {
         const ws = await makeWorkspace(ctx.db);
-        expect((await call('GET', '/api/replies', ws.headers)).json().pagination).toEqual({ total: 0, limit: 20, offset: 0, hasMore: false });
+        expect((await call('GET', '/api/replies', ws.headers)).json().pagination).toEqual({ total: 0, limit: 20, offset: 0, hasMore: false, next_cursor: null });
         expect((await call('GET', '/api/replies?limit=500', ws.headers)).json().pagination.limit).toBe(100);
       });
 

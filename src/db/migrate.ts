@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003_events.ts';
 import * as m0004 from './migrations/0004_mail.ts';
 import * as m0005 from './migrations/0005_webhooks.ts';
 import * as m0006 from './migrations/0006_counter_slots.ts';
+import * as m0007 from './migrations/0007_inbox_queries.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_mail': m0004,
   '0005_webhooks': m0005,
   '0006_counter_slots': m0006,
+  '0007_inbox_queries': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

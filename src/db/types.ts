@@ -106,6 +106,8 @@ export interface ReplyTable {
   in_reply_to: string | null;
   received_at: string;
   handled_at: string | null;
+  /** Hidden from snoozed=false lists until then (CONTRACT "Inbox queries"); null: not snoozed. */
+  snoozed_until: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -33,6 +33,8 @@ export const Errors = {
         ? new AppError(400, 'ILL_FORMED_TEXT', `Text in the ${where} must be well-formed Unicode: it holds a lone surrogate (\\ud800-\\udfff without its pair)`)
         : new AppError(400, 'NUMBER_OUT_OF_RANGE', `Numbers in the ${where} must be finite: one is beyond the range of a double (about 1.8e308)`),
   JsonTooDeep: (max: number) => new AppError(400, 'JSON_TOO_DEEP', `The request body nests objects and arrays more than ${max} levels deep`),
+  UnknownQueryParameter: (name: string, known: string[]) =>
+    new AppError(400, 'UNKNOWN_QUERY_PARAMETER', `Unknown query parameter: ${JSON.stringify(name)}` + (known.length ? ` (this endpoint takes ${known.join(', ')})` : ' (this endpoint takes none)')),
   BodyNotAccepted: define(400, 'BODY_NOT_ACCEPTED', 'This endpoint takes no request body'),
   BadUrl: define(400, 'BAD_URL', 'The URL path holds a malformed percent-encoding'),
   UrlTooLong: define(414, 'URL_TOO_LONG', 'A segment of the URL path is too long'),

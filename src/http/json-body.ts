@@ -71,6 +71,19 @@ export function registerRequestChecks(app: FastifyInstance) {
   });
 
   // A callback hook: it never waits, and an async hook costs every request a promise.
+  // The query parameters a route declares. A name it does not know is refused, never dropped:
+  // a misspelt filter (`clinet_id`) must not widen a list to the whole workspace. Routes hidden
+  // from the API document (the docs UI's assets, /healthz) and unmatched ones are not checked.
+  const declared = new WeakMap<object, string[]>();
+  const knownQuery = (request: FastifyRequest): string[] | null => {
+    const schema = request.routeOptions.schema as { hide?: boolean; querystring?: { properties?: Record<string, unknown> } } | undefined;
+    if (request.is404 || schema?.hide) return null;
+    if (!schema?.querystring) return [];
+    let names = declared.get(schema.querystring);
+    if (!names) declared.set(schema.querystring, (names = Object.keys(schema.querystring.properties ?? {})));
+    return names;
+  };
+
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.body === undefined && allOptional(request)) request.body = {};
     const body = request.body;
@@ -81,6 +94,8 @@ export function registerRequestChecks(app: FastifyInstance) {
     for (const name in query) {
       const p = valueProblem(name) ?? valueProblem(query[name]);
       if (p) return done(Errors.BadValue(`query parameter ${JSON.stringify(name)}`, p));
+      const known = knownQuery(request);
+      if (known && !known.includes(name)) return done(Errors.UnknownQueryParameter(name, known));
     }
     const inPath = valueProblem(request.params);
     done(inPath ? Errors.BadValue('URL path', inPath) : undefined);

@@ -7,11 +7,14 @@ export const ErrorBody = Type.Object(
 );
 export const ErrorRef = Type.Ref('ErrorBody');
 
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
 export const Pagination = Type.Object({
   total: Type.Integer(),
   limit: Type.Integer(),
   offset: Type.Integer(),
   hasMore: Type.Boolean(),
+  next_cursor: Type.Optional(Nullable(Type.String({ description: 'The cursor of the next page (lists that page by cursor), or null on the last page.' }))),
 });
 
 export const MAX_LIMIT = 100;
@@ -24,7 +27,6 @@ export const PageQuery = {
 export const single = <T extends TSchema>(data: T) => Type.Object({ data });
 export const list = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), pagination: Pagination });
 
-export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(codes.map((c) => [c, ErrorRef]));

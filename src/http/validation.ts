@@ -81,6 +81,7 @@ const FORMAT_NAMES: Record<string, string> = {
   email: 'a valid email address',
   'date-time': 'an ISO 8601 date-time such as 2026-01-31T09:30:00Z',
   uri: 'an absolute URL',
+  uuid: 'an id (a UUID)',
 };
 
 export function describeValidationError(e: ErrorObject | FastifySchemaValidationError, part: string): string {

@@ -12,8 +12,8 @@
 // remembered. The memo only serves rows the page query has just returned for the caller's
 // workspace.
 import type { Kysely } from 'kysely';
-import type { Database, ReplyStatus } from '../db/types.ts';
-import { pagination } from '../http/schemas.ts';
+import type { Database } from '../db/types.ts';
+import { isTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
 
@@ -89,17 +89,60 @@ function itemText(f: FixedText, r: q.ReplyPageRow): string {
   const category = r.category_id && r.category_name !== null
     ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}`
     : 'null';
-  return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},${f.end}`;
+  return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},"snoozed_until":${plain(r.snoozed_until)},${f.end}`;
+}
+
+/** A list request: the filter, and a page by offset or after a cursor position. */
+export interface ListRequest {
+  filter: q.ReplyFilter;
+  limit: number;
+  offset: number;
+  after?: q.PagePosition;
+}
+
+/**
+ * The unfiltered list and the list of one status, newest first, by offset: the inbox's first
+ * screen, read through the precompiled queries and totalled from the workspace's counters.
+ * Everything else takes the general path (listFiltered, countFiltered).
+ */
+function isPlain({ filter: f, after }: ListRequest): boolean {
+  const keys = Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
+  return !after && f.newestFirst && (f.statuses?.length ?? 0) <= 1 && keys.every((k) => k === 'statuses' || k === 'now' || k === 'newestFirst');
+}
+
+/** The cursor of the page after `row`: its position in the list's order, opaque to clients. */
+export const encodeCursor = (row: { received_at: string; id: string }, newestFirst: boolean) =>
+  Buffer.from(JSON.stringify([newestFirst ? 'd' : 'a', row.received_at, row.id])).toString('base64url');
+
+/** The position a cursor names, or null when it is not one of ours (or was made for the other order). */
+export function decodeCursor(cursor: string, newestFirst: boolean): q.PagePosition | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 3 || value[0] !== (newestFirst ? 'd' : 'a')) return null;
+    const [, receivedAt, id] = value as unknown[];
+    if (typeof receivedAt !== 'string' || typeof id !== 'string' || !isTimestamp(receivedAt) || id.length > 200) return null;
+    return { receivedAt, id };
+  } catch {
+    return null;
+  }
 }
 
 /** The whole answer of GET /api/replies: `{"data":[…],"pagination":{…}}`. */
-export async function listPageJson(
-  db: Kysely<Database>,
-  workspaceId: string,
-  opts: { status?: ReplyStatus; limit: number; offset: number },
-  memo: FixedTextMemo = fixedTextMemo,
-): Promise<string> {
-  const [rows, total] = await Promise.all([q.listReplies(db, workspaceId, opts), countReplies(db, workspaceId, opts.status)]);
+export async function listPageJson(db: Kysely<Database>, workspaceId: string, request: ListRequest, memo: FixedTextMemo = fixedTextMemo): Promise<string> {
+  const { filter, limit, offset } = request;
+  let rows: q.ReplyPageRow[];
+  let total: number;
+  let more: boolean;
+  if (isPlain(request)) {
+    const status = filter.statuses?.[0];
+    [rows, total] = await Promise.all([q.listReplies(db, workspaceId, { status, limit, offset }), countReplies(db, workspaceId, status)]);
+    more = offset + limit < total;
+  } else {
+    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request), q.countFiltered(db, workspaceId, filter)]);
+    more = read.length > limit;
+    rows = more ? read.slice(0, limit) : read;
+    total = count;
+  }
   const fixed = rows.map((r) => memo.get(r.id, r.updated_at));
   const missing = rows.filter((_, i) => !fixed[i]).map((r) => r.id);
   if (missing.length) {
@@ -114,5 +157,7 @@ export async function listPageJson(
   // (replies are never deleted, so every row of the page has its fixed part; if one ever could
   // vanish between the two reads, the page would leave it out rather than fail)
   const items = rows.flatMap((r, i) => (fixed[i] ? [itemText(fixed[i], r)] : []));
-  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify(pagination(total, opts.limit, opts.offset))}}`;
+  const last = rows.at(-1);
+  const nextCursor = more && last ? encodeCursor(last, filter.newestFirst) : null;
+  return `{"data":[${items.join(',')}],"pagination":${JSON.stringify({ total, limit, offset, hasMore: more, next_cursor: nextCursor })}}`;
 }

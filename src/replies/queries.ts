@@ -1,5 +1,5 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
 import { forUpdate } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
@@ -8,7 +8,7 @@ import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 const listColumns = [
   'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status',
   'r.category_id', 'c.name as category_name', 'c.color as category_color', 'r.ai_response', 'r.sent_response',
-  'r.client_id', 'r.connection_id', 'r.contact_id', 'r.received_at', 'r.handled_at', 'r.created_at',
+  'r.client_id', 'r.connection_id', 'r.contact_id', 'r.received_at', 'r.handled_at', 'r.snoozed_until', 'r.created_at',
 ] as const;
 
 /**
@@ -24,7 +24,7 @@ const DIRECT_MAX_OFFSET = 40;
 
 const pageColumns = [
   'r.id', 'r.updated_at', 'r.received_at', 'r.status', 'r.category_id', 'c.name as category_name', 'c.color as category_color',
-  'r.ai_response', 'r.sent_response', 'r.handled_at',
+  'r.ai_response', 'r.sent_response', 'r.handled_at', 'r.snoozed_until',
 ] as const;
 
 type PageArgs = { ws: string; status: ReplyStatus; limit: number; offset: number };
@@ -59,6 +59,65 @@ export async function listReplies(db: Q, workspaceId: string, opts: { status?: R
   return rows;
 }
 export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
+
+/** What GET /api/replies can ask beyond a status (CONTRACT "Inbox queries"); all combine with AND. */
+export interface ReplyFilter {
+  statuses?: ReplyStatus[];
+  /** A category id, or null for replies without one. */
+  categoryId?: string | null;
+  clientId?: string;
+  connectionId?: string;
+  contactId?: string;
+  /** received_after <= received_at < received_before */
+  receivedAfter?: string;
+  receivedBefore?: string;
+  /** true: snoozed at `now`; false: not snoozed at `now`. */
+  snoozed?: boolean;
+  now: string;
+  newestFirst: boolean;
+}
+
+/** Where a cursor page starts: after this (received_at, id) in the list's order. */
+export interface PagePosition {
+  receivedAt: string;
+  id: string;
+}
+
+function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(query: QB, workspaceId: string, f: ReplyFilter): QB {
+  let q = query.where('r.workspace_id', '=', workspaceId) as QB;
+  if (f.statuses?.length) q = (f.statuses.length === 1 ? q.where('r.status', '=', f.statuses[0]!) : q.where('r.status', 'in', f.statuses)) as QB;
+  if (f.categoryId !== undefined) q = (f.categoryId === null ? q.where('r.category_id', 'is', null) : q.where('r.category_id', '=', f.categoryId)) as QB;
+  if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId) as QB;
+  if (f.connectionId !== undefined) q = q.where('r.connection_id', '=', f.connectionId) as QB;
+  if (f.contactId !== undefined) q = q.where('r.contact_id', '=', f.contactId) as QB;
+  if (f.receivedAfter !== undefined) q = q.where('r.received_at', '>=', f.receivedAfter) as QB;
+  if (f.receivedBefore !== undefined) q = q.where('r.received_at', '<', f.receivedBefore) as QB;
+  if (f.snoozed === true) q = q.where('r.snoozed_until', '>', f.now) as QB;
+  if (f.snoozed === false) q = q.where((eb) => eb.or([eb('r.snoozed_until', 'is', null), eb('r.snoozed_until', '<=', f.now)])) as QB;
+  return q;
+}
+
+/**
+ * A page of the filtered list (the same columns as listReplies), in the filter's order, by
+ * offset or after a cursor position; `limit + 1` rows are read so the caller knows whether
+ * another page follows. The order is (received_at, id), the last two columns of the index of
+ * each filter, so the page is read in order off an index.
+ */
+export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: { limit: number; offset: number; after?: PagePosition }) {
+  const dir = f.newestFirst ? 'desc' : 'asc';
+  let q = whereFilter(pageSelect(db as Kysely<Database>), workspaceId, f);
+  if (page.after) {
+    const { receivedAt, id } = page.after;
+    q = q.where((eb) => eb(eb.refTuple('r.received_at', 'r.id'), f.newestFirst ? '<' : '>', eb.tuple(receivedAt, id)));
+  }
+  return q.orderBy('r.received_at', dir).orderBy('r.id', dir).limit(page.limit + 1).offset(page.offset).execute();
+}
+
+/** How many replies match the filter (pagination.total). */
+export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
+  const row = await whereFilter((db as Kysely<Database>).selectFrom('replies as r').select((eb) => eb.fn.countAll<number>().as('n')), workspaceId, f).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** The columns of replies that never change after ingestion, for the given ids of the workspace. */
 export function fixedColumns(db: Q, workspaceId: string, ids: string[]) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errorResponses, IdParams, list, page, single } from '../http/schemas.ts';
+import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
 import { listPageJson } from './list-page.ts';
@@ -11,15 +11,14 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     config: { permission: 'replies:read' },
     schema: {
       tags: ['Replies'],
-      summary: 'List replies, newest first',
+      summary: 'List replies, newest first, filtered and searched',
+      description: 'Filters combine with AND; `pagination.total` counts every reply that matches. Page by `offset`, or by `cursor` (the previous page\'s `pagination.next_cursor`), which stays stable while new replies arrive. An unknown query parameter is refused with 400.',
       querystring: ListRepliesQuery,
       response: { 200: list(Type.Ref(ReplyListItem)), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request, reply) => {
-    const { limit, offset } = page(request.query.limit, request.query.offset);
-    const status = service.parseStatusFilter(request.query.status);
     // already JSON text (replies/list-page.ts): sent as it is, past the serializer
-    const body = await listPageJson(db.read, request.workspaceId, { status, limit, offset });
+    const body = await listPageJson(db.read, request.workspaceId, service.parseListQuery(request.query));
     return reply.type('application/json; charset=utf-8').send(body as never);
   });
 

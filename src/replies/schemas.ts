@@ -27,6 +27,7 @@ const replyTail = {
   contact_id: Type.String(),
   received_at: Timestamp,
   handled_at: Nullable(Timestamp),
+  snoozed_until: Nullable(Timestamp),
   created_at: Timestamp,
 };
 
@@ -72,10 +73,23 @@ export const ReplyUpdated = Type.Object({
   updated_at: Timestamp,
 });
 
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const IdFilter = (what: string) => Type.Optional(Type.String({ format: 'uuid', description: `Only replies of this ${what}. An id that names nothing in the workspace gives an empty list.`, examples: ['0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f'] }));
+
 export const ListRepliesQuery = Type.Object({
-  status: Type.Optional(Type.String({ description: 'Filter: pending, ready, sent or archived' })),
+  status: Type.Optional(Type.String({ maxLength: 100, description: 'One status or a comma-separated list of pending, ready, sent, archived.', examples: ['pending,ready'] })),
+  category_id: Type.Optional(Type.String({ pattern: `^(none|${UUID})$`, description: 'Only replies of this category; `none` for replies without a category.', examples: ['none'] })),
+  client_id: IdFilter('client'),
+  connection_id: IdFilter('connection (mailbox)'),
+  contact_id: IdFilter('contact'),
+  received_after: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received at or after this time (ISO 8601).', examples: ['2026-01-01T00:00:00Z'] })),
+  received_before: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received before this time (ISO 8601).', examples: ['2026-02-01T00:00:00Z'] })),
+  snoozed: Type.Optional(Type.Boolean({ description: '`true`: only replies snoozed now; `false`: only replies not snoozed now; absent: all.' })),
+  sort: Type.Optional(Type.Unsafe<'-received_at' | 'received_at'>({ type: 'string', enum: ['-received_at', 'received_at'], description: '`-received_at` newest first (the default) or `received_at` oldest first.' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page: pages by position, stable while new replies arrive. Not with a non-zero offset.' })),
   ...PageQuery,
 });
+export type ListRepliesQueryT = Static<typeof ListRepliesQuery>;
 
 export const PatchReplyBody = Type.Object(
   {

@@ -9,22 +9,50 @@ import { outgoingForReply } from '../mail/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
 import { publishEvent } from '../webhooks/events.ts';
-import type { Ingest, PatchReply } from './schemas.ts';
+import type { Ingest, ListRepliesQueryT, PatchReply } from './schemas.ts';
+import { decodeCursor, type ListRequest } from './list-page.ts';
+import type { ReplyFilter } from './queries.ts';
+import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
 
 const now = () => new Date().toISOString();
 
-export function parseStatusFilter(status: string | undefined): ReplyStatus | undefined {
+/** `pending` or `pending,ready`: the statuses asked for, each known and once. */
+export function parseStatusFilter(status: string | undefined): ReplyStatus[] | undefined {
   if (status === undefined || status === '') return undefined;
-  if (!(STATUSES as readonly string[]).includes(status)) {
-    throw Errors.BadRequest(`status must be one of ${STATUSES.join(', ')}`);
+  const given = status.split(',').map((s) => s.trim());
+  for (const s of given) {
+    if (!(STATUSES as readonly string[]).includes(s)) throw Errors.BadRequest(`status must be one of ${STATUSES.join(', ')}`);
   }
-  return status as ReplyStatus;
+  return [...new Set(given)] as ReplyStatus[];
+}
+
+/** GET /api/replies's query as the list reads it (CONTRACT "Inbox queries"). */
+export function parseListQuery(query: ListRepliesQueryT): ListRequest {
+  const { limit, offset } = page(query.limit, query.offset);
+  const newestFirst = query.sort !== 'received_at';
+  const filter: ReplyFilter = {
+    statuses: parseStatusFilter(query.status),
+    categoryId: query.category_id === undefined ? undefined : query.category_id === 'none' ? null : query.category_id.toLowerCase(),
+    clientId: query.client_id?.toLowerCase(),
+    connectionId: query.connection_id?.toLowerCase(),
+    contactId: query.contact_id?.toLowerCase(),
+    receivedAfter: query.received_after === undefined ? undefined : normalizeTimestamp(query.received_after),
+    receivedBefore: query.received_before === undefined ? undefined : normalizeTimestamp(query.received_before),
+    snoozed: query.snoozed,
+    now: now(),
+    newestFirst,
+  };
+  if (query.cursor === undefined) return { filter, limit, offset };
+  if (offset !== 0) throw Errors.BadRequest('cursor and offset cannot be combined: a cursor page starts where the cursor points');
+  const after = decodeCursor(query.cursor, newestFirst);
+  if (!after) throw Errors.BadRequest('cursor is not a cursor of this list (take pagination.next_cursor of the previous page, with the same sort)');
+  return { filter, limit, offset, after };
 }
 
 /** The columns of a reply row that its single-read form shows as they are. */
-type ReplyRow = Pick<q.ReplyDetailRow, 'id' | 'from_email' | 'from_name' | 'to_email' | 'subject' | 'body_text' | 'body_html' | 'status' | 'category_id' | 'ai_response' | 'sent_response' | 'client_id' | 'connection_id' | 'contact_id' | 'received_at' | 'handled_at' | 'created_at'>;
+type ReplyRow = Pick<q.ReplyDetailRow, 'id' | 'from_email' | 'from_name' | 'to_email' | 'subject' | 'body_text' | 'body_html' | 'status' | 'category_id' | 'ai_response' | 'sent_response' | 'client_id' | 'connection_id' | 'contact_id' | 'received_at' | 'handled_at' | 'snoozed_until' | 'created_at'>;
 
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 
@@ -61,6 +89,7 @@ function detailOf(
     contact_id: r.contact_id,
     received_at: r.received_at,
     handled_at: r.handled_at,
+    snoozed_until: r.snoozed_until,
     created_at: r.created_at,
     client,
     contact,
@@ -238,6 +267,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       in_reply_to: input.in_reply_to ?? null,
       received_at: receivedAt,
       handled_at: null,
+      snoozed_until: null,
       created_at: t,
       updated_at: t,
     };
