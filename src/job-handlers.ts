@@ -7,7 +7,8 @@ import { deliveryHandler } from './webhooks/deliver.ts';
 import { DELIVER_JOB } from './webhooks/events.ts';
 import { mailSendHandler } from './mail/transport.ts';
 import { MAIL_SEND_JOB } from './mail/service.ts';
-import type { Handler } from './jobs/queue.ts';
+import type { Handler, Periodic } from './jobs/queue.ts';
+import { wakeDueSnoozes } from './replies/snooze.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -27,4 +28,9 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
     }),
     [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
   };
+}
+
+/** What the worker runs on a timer beside the jobs. */
+export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
+  return [{ name: 'replies.wake-snoozed', everyMs: 15_000, run: () => wakeDueSnoozes(deps.db) }];
 }

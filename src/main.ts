@@ -6,7 +6,7 @@ import { connectRedis } from './http/auth.ts';
 import { type Config, loadConfig } from './config.ts';
 import { connect } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { buildHandlers } from './job-handlers.ts';
+import { buildHandlers, buildPeriodic } from './job-handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 
@@ -41,7 +41,7 @@ export async function serve(config: Config = loadConfig()) {
     },
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
   });
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,7 +81,7 @@ export async function runWorker(config: Config = loadConfig()) {
   const db = connect(config.database);
   await migrateToLatest(db);
   const log = processLogger(config);
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const stop = async () => {
     await worker.stop();
     await db.close();

@@ -82,6 +82,13 @@ for (const dialect of DIALECTS) {
       expect(useClient.json()).toEqual({ data: null, error: 'Invalid client_id' });
       const useConnection = await call('POST /api/replies', '/api/replies', b.headers, inbound({ connection_id: A.connection }));
       expect(useConnection.json()).toEqual({ data: null, error: 'Invalid connection_id' });
+      // in bulk, A's reply beside B's own: 404 and nothing changes, B's reply included
+      const bulk = await call('POST /api/replies/bulk', '/api/replies/bulk', b.headers, { ids: [own.id, A.reply], status: 'archived', snoozed_until: new Date(Date.now() + 3_600_000).toISOString() });
+      expect(bulk.statusCode).toBe(404);
+      expect(bulk.json()).toEqual({ data: null, error: 'Reply not found' });
+      expect((await call('GET /api/replies/:id', `/api/replies/${own.id}`, b.headers)).json().data).toMatchObject({ status: 'pending', snoozed_until: null });
+      const bulkCategory = await call('POST /api/replies/bulk', '/api/replies/bulk', b.headers, { ids: [own.id], category_id: A.category });
+      expect(bulkCategory.json()).toEqual({ data: null, error: 'Invalid category_id' });
 
       expect(await snapshot()).toEqual(before);
     });

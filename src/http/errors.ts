@@ -24,7 +24,7 @@ export const Errors = {
   InvalidCategoryId: define(400, 'INVALID_CATEGORY_ID', 'Invalid category_id'),
   InvalidClientId: define(400, 'INVALID_CLIENT_ID', 'Invalid client_id'),
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
-  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response'),
+  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
   BadValue: (where: string, problem: ValueProblem) =>
     problem === 'nul'

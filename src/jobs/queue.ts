@@ -6,6 +6,12 @@ import { claimJobs, completeJobs, failJob, type Handler, type Job, jobSignals, t
 
 export type { Handler, Job, NewJob, Outcome } from './queries.ts';
 
+export interface Periodic {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
 export interface WorkerOptions {
   /** How often an idle worker looks for due jobs (ms). */
   pollMs?: number;
@@ -22,6 +28,8 @@ export interface WorkerOptions {
    */
   coalesceMs?: number;
   kinds?: string[];
+  /** Work this process runs on a timer beside the jobs (ending snoozes, say); one run at a time each. */
+  periodic?: Periodic[];
   log?: { error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 }
 
@@ -46,6 +54,8 @@ export class Worker {
   private inFlight = new Set<Promise<void>>();
   private finished: string[] = [];
   private flushing: Promise<void> | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private periodicRuns = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -58,11 +68,28 @@ export class Worker {
     this.running = true;
     jobSignals.on('jobs', this.onSignal);
     this.loop = this.run();
+    for (const task of this.opts.periodic ?? []) {
+      let busy = false;
+      const tick = () => {
+        if (busy || !this.running) return;
+        busy = true;
+        const run: Promise<void> = task.run()
+          .then(() => {}, (err: unknown) => this.opts.log?.error({ err, task: task.name }, 'periodic task failed'))
+          .finally(() => {
+            busy = false;
+            this.periodicRuns.delete(run);
+          });
+        this.periodicRuns.add(run);
+      };
+      this.timers.push(setInterval(tick, task.everyMs));
+    }
   }
 
   /** Stops claiming, lets running jobs finish and records their outcomes. */
   async stop() {
     this.running = false;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.all(this.periodicRuns);
     jobSignals.off('jobs', this.onSignal);
     this.wakeUp?.();
     await this.loop;

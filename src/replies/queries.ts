@@ -60,6 +60,29 @@ export async function listReplies(db: Q, workspaceId: string, opts: { status?: R
 }
 export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
 
+// Snoozes (CONTRACT "Inbox queries"): what wakes them.
+const snoozedOfContact = prepared((db, a: { ws: string; contact: string }) =>
+  db.selectFrom('replies')
+    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
+    .where('contact_id', '=', a.contact).where('workspace_id', '=', a.ws).where('snoozed_until', 'is not', null));
+
+/** The contact's snoozed replies (a new reply from the contact wakes them). */
+export function findSnoozedOfContact(db: Tx, workspaceId: string, contactId: string) {
+  return snoozedOfContact(db, { ws: workspaceId, contact: contactId });
+}
+
+/** Snoozes that ended at or before `now`, of any workspace, oldest first, held until the write ends. */
+export function findDueSnoozes(db: Tx, now: string, limit: number) {
+  return forUpdate(db, db.selectFrom('replies')
+    .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
+    .where('snoozed_until', '<=', now).orderBy('snoozed_until').limit(limit), { skipLocked: true }).execute();
+}
+
+/** Ends the snoozes of the given replies of one workspace. */
+export async function clearSnoozes(db: Tx, workspaceId: string, ids: string[], at: string) {
+  await db.updateTable('replies').set({ snoozed_until: null, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+}
+
 /** What GET /api/replies can ask beyond a status (CONTRACT "Inbox queries"); all combine with AND. */
 export interface ReplyFilter {
   statuses?: ReplyStatus[];
@@ -167,7 +190,7 @@ export function getThread(db: Q, workspaceId: string, replyId: string) {
 const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
   forUpdate(db, db
     .selectFrom('replies')
-    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'handled_at'])
+    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at'])
     .where('workspace_id', '=', a.ws)
     .where('id', '=', a.id)));
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import { BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
 import { listPageJson } from './list-page.ts';
 import * as service from './service.ts';
 
@@ -42,6 +42,17 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
     },
   }, async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body) }));
+
+  app.post('/api/replies/bulk', {
+    config: { permission: 'replies:write' },
+    schema: {
+      tags: ['Replies'],
+      summary: 'Change many replies at once: status, category or snooze',
+      description: "PATCH's rules for each reply, all in one transaction: if any id is not a reply of the workspace the answer is 404 `Reply not found` and nothing changes. reply.updated is recorded for each reply that changed; `ids` lists those. Honours Idempotency-Key.",
+      body: BulkBody,
+      response: { 200: single(BulkResult), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (request) => ({ data: await service.bulkUpdate(db, request.workspaceId, request.body) }));
 
   app.post('/api/replies', {
     config: { permission: 'replies:write' },

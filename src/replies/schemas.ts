@@ -70,6 +70,7 @@ export const ReplyUpdated = Type.Object({
   status: Status,
   category_id: Nullable(Type.String()),
   ai_response: Nullable(Type.String()),
+  snoozed_until: Nullable(Timestamp),
   updated_at: Timestamp,
 });
 
@@ -96,9 +97,26 @@ export const PatchReplyBody = Type.Object(
     category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
     status: Type.Optional(Status),
     ai_response: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'Draft response text; null clears it.' }))),
+    snoozed_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Snooze until this future time; null wakes the reply.', examples: ['2026-12-01T08:00:00Z'] }))),
   },
   { additionalProperties: false },
 );
+
+export const BulkBody = Type.Object(
+  {
+    ids: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 100, description: 'The replies to change: 1 to 100 ids of the workspace.' }),
+    status: Type.Optional(Status),
+    category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
+    snoozed_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Snooze until this future time; null wakes the replies.' }))),
+  },
+  { additionalProperties: false, examples: [{ ids: ['0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f'], status: 'archived' }] },
+);
+export type Bulk = Static<typeof BulkBody>;
+
+export const BulkResult = Type.Object({
+  updated: Type.Integer({ description: 'How many of the replies changed.' }),
+  ids: Type.Array(Type.String(), { description: 'The replies that changed, in the order given.' }),
+});
 export type PatchReply = Static<typeof PatchReplyBody>;
 
 export const LIMITS = { thread: 100, short: 998, email: 320, body: 500_000 } as const;

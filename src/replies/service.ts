@@ -3,18 +3,19 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
-import type { ReplyStatus } from '../db/types.ts';
+import type { ReplyStatus, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
 import { publishEvent } from '../webhooks/events.ts';
-import type { Ingest, ListRepliesQueryT, PatchReply } from './schemas.ts';
+import type { Bulk, Ingest, ListRepliesQueryT, PatchReply } from './schemas.ts';
 import { decodeCursor, type ListRequest } from './list-page.ts';
 import type { ReplyFilter } from './queries.ts';
 import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
+import { wakeContact } from './snooze.ts';
 
 const now = () => new Date().toISOString();
 
@@ -124,59 +125,93 @@ export async function getReply(db: Db, workspaceId: string, id: string): Promise
   return toDetail(row, thread, outgoing);
 }
 
+type Change = Pick<PatchReply, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>;
+
+/** The change as it will be written: nothing to do is 400, a snooze in the past is 400. */
+function checkChange(patch: Change, at: string): Change {
+  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined && patch.snoozed_until === undefined) {
+    throw Errors.EmptyUpdate();
+  }
+  if (patch.snoozed_until == null) return patch;
+  const until = normalizeTimestamp(patch.snoozed_until);
+  if (until <= at) throw Errors.BadRequest('snoozed_until must be in the future (null wakes the reply)');
+  return { ...patch, snoozed_until: until };
+}
+
 /**
  * PATCH rules (CONTRACT.md): a pending reply that gets a draft without an explicit status
  * becomes ready; handled_at is set when the status becomes sent or archived (kept if it was
- * already handled) and cleared when it returns to pending or ready.
+ * already handled) and cleared when it returns to pending or ready. Records reply.updated
+ * when anything changed; says whether it did.
  */
-export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
-  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined) {
-    throw Errors.EmptyUpdate();
+async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string) {
+  const current = await q.findReplyForUpdate(trx, workspaceId, id);
+  if (!current) throw Errors.ReplyNotFound();
+  if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
+
+  let status: ReplyStatus = patch.status ?? current.status;
+  if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
+
+  let handledAt = current.handled_at;
+  if (status !== current.status) {
+    handledAt = status === 'sent' || status === 'archived' ? (handledAt ?? updatedAt) : null;
   }
+
+  const changes = {
+    // set only when it changes: SQLite rewrites the entry of every index on a column in the
+    // SET list, and status is in the status-filtered list's index (one random page less per
+    // PATCH that only drafts or categorises)
+    ...(status !== current.status && { status }),
+    handled_at: handledAt,
+    updated_at: updatedAt,
+    ...(patch.category_id !== undefined && { category_id: patch.category_id }),
+    ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
+    ...(patch.snoozed_until !== undefined && { snoozed_until: patch.snoozed_until }),
+  };
+  await q.updateReply(trx, workspaceId, id, changes);
+  if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
+
+  const updated = {
+    id: current.id,
+    from_email: current.from_email,
+    from_name: current.from_name,
+    status,
+    category_id: patch.category_id !== undefined ? patch.category_id : current.category_id,
+    ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
+    snoozed_until: patch.snoozed_until !== undefined ? patch.snoozed_until : current.snoozed_until,
+    updated_at: updatedAt,
+  };
+  const changed: Record<string, { previous: unknown; current: unknown }> = {};
+  for (const field of ['status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at'] as const) {
+    const before = current[field];
+    const after = field === 'handled_at' ? handledAt : updated[field];
+    if (before !== after) changed[field] = { previous: before, current: after };
+  }
+  const didChange = Object.keys(changed).length > 0;
+  if (didChange) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
+  return { updated, didChange };
+}
+
+export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
+  const at = now();
+  const change = checkChange(patch, at);
+  return db.write(async (trx) => (await applyChange(trx, workspaceId, id, change, at)).updated);
+}
+
+/**
+ * POST /api/replies/bulk: PATCH's rules for each reply, all in one transaction; an id the
+ * workspace does not have is 404 and nothing changes. Answers the replies that changed.
+ */
+export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk) {
+  const at = now();
+  const change = checkChange({ status: body.status, category_id: body.category_id, snoozed_until: body.snoozed_until }, at);
+  const ids = [...new Set(body.ids)];
   return db.write(async (trx) => {
-    const current = await q.findReplyForUpdate(trx, workspaceId, id);
-    if (!current) throw Errors.ReplyNotFound();
-    if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
-
-    let status: ReplyStatus = patch.status ?? current.status;
-    if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
-
-    let handledAt = current.handled_at;
-    if (status !== current.status) {
-      handledAt = status === 'sent' || status === 'archived' ? (handledAt ?? now()) : null;
+    const changed: string[] = [];
+    for (const id of ids) {
+      if ((await applyChange(trx, workspaceId, id, change, at)).didChange) changed.push(id);
     }
-
-    const updatedAt = now();
-    const changes = {
-      // set only when it changes: SQLite rewrites the entry of every index on a column in the
-      // SET list, and status is in the status-filtered list's index (one random page less per
-      // PATCH that only drafts or categorises)
-      ...(status !== current.status && { status }),
-      handled_at: handledAt,
-      updated_at: updatedAt,
-      ...(patch.category_id !== undefined && { category_id: patch.category_id }),
-      ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
-    };
-    await q.updateReply(trx, workspaceId, id, changes);
-    if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
-
-    const updated = {
-      id: current.id,
-      from_email: current.from_email,
-      from_name: current.from_name,
-      status,
-      category_id: patch.category_id !== undefined ? patch.category_id : current.category_id,
-      ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
-      updated_at: updatedAt,
-    };
-    const changed: Record<string, { previous: unknown; current: unknown }> = {};
-    for (const field of ['status', 'category_id', 'ai_response', 'handled_at'] as const) {
-      const before = current[field];
-      const after = field === 'handled_at' ? handledAt : updated[field];
-      if (before !== after) changed[field] = { previous: before, current: after };
-    }
-    if (Object.keys(changed).length > 0) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
-    return updated;
+    return { updated: changed.length, ids: changed };
   });
 }
 
@@ -246,6 +281,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       updated_at: t,
     }, { explicitName, withMetadata: given.metadata !== undefined });
     const contactCreated = contact.id === newContactId;
+    // the contact wrote again: whatever of theirs was snoozed comes back (CONTRACT)
+    if (!contactCreated) await wakeContact(trx, workspaceId, contact.id, t);
 
     const reply = {
       id: uuidv7(),

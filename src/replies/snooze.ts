@@ -1,0 +1,42 @@
+// The end of a snooze (CONTRACT "Inbox queries"): at its time, found by a sweep that the job
+// worker runs every few seconds, or when the same contact writes again, in the transaction that
+// stores the new reply. Either way the reply's snoozed_until becomes null, updated_at moves (the
+// list's memo, list-page.ts) and reply.updated records the change.
+import type { Db } from '../db/connect.ts';
+import type { Tx } from '../db/types.ts';
+import { publishEvent } from '../webhooks/events.ts';
+import * as q from './queries.ts';
+
+type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfContact>>[number];
+
+async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at: string) {
+  if (!replies.length) return;
+  await q.clearSnoozes(trx, workspaceId, replies.map((r) => r.id), at);
+  for (const r of replies) {
+    const { snoozed_until: previous, ...rest } = r;
+    await publishEvent(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });
+  }
+}
+
+/** A new reply from the contact: its other replies stop being snoozed. */
+export async function wakeContact(trx: Tx, workspaceId: string, contactId: string, at: string) {
+  await wake(trx, workspaceId, await q.findSnoozedOfContact(trx, workspaceId, contactId), at);
+}
+
+/** Ends every snooze whose time has come, in batches of `batch`; returns how many. */
+export async function wakeDueSnoozes(db: Db, now = new Date(), batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const at = now.toISOString();
+    const woken = await db.write(async (trx) => {
+      const due = await q.findDueSnoozes(trx, at, batch);
+      // (Map.groupBy is Node 21)
+      const byWorkspace = new Map<string, Snoozed[]>();
+      for (const { workspace_id: workspaceId, ...r } of due) byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), r]);
+      for (const [workspaceId, rows] of byWorkspace) await wake(trx, workspaceId, rows, new Date().toISOString());
+      return due.length;
+    });
+    total += woken;
+    if (woken < batch) return total;
+  }
+}
