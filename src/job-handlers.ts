@@ -9,6 +9,7 @@ import { mailSendHandler } from './mail/transport.ts';
 import { MAIL_SEND_JOB } from './mail/service.ts';
 import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
+import { refreshPlannerStatistics } from './db/dialect.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -32,5 +33,8 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
 
 /** What the worker runs on a timer beside the jobs. */
 export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
-  return [{ name: 'replies.wake-snoozed', everyMs: 15_000, run: () => wakeDueSnoozes(deps.db) }];
+  return [
+    { name: 'replies.wake-snoozed', everyMs: 15_000, run: () => wakeDueSnoozes(deps.db) },
+    { name: 'db.planner-statistics', everyMs: 3_600_000, run: () => deps.db.write(refreshPlannerStatistics) },
+  ];
 }

@@ -24,10 +24,10 @@ for (const dialect of DIALECTS) {
       expect(body.data.map((c: { email: string }) => c.email)).toEqual(['old@example.com', 'new@example.com']);
       expect(body.data[0]).toMatchObject({ reply_count: 2, last_reply_at: '2026-03-01T00:00:00.000Z' });
       for (const item of body.data) expect(Object.keys(item)).toEqual(LIST_FIELDS);
-      expect(body.pagination).toEqual({ total: 2, limit: 20, offset: 0, hasMore: false });
+      expect(body.pagination).toEqual({ total: 2, limit: 20, offset: 0, hasMore: false, next_cursor: null });
       const page2 = (await get('/api/contacts?limit=1&offset=1', ws.headers)).json();
       expect(page2.data.map((c: { email: string }) => c.email)).toEqual(['new@example.com']);
-      expect(page2.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false });
+      expect(page2.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false, next_cursor: null });
     });
 
     it('deep contact pages match the first-page order exactly', async () => {

@@ -151,3 +151,109 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+for (const dialect of DIALECTS) {
+  describe(`full-text search (${dialect})`, () => {
+    let ctx: Awaited<ReturnType<typeof makeApp>>;
+    let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+    const ids: Record<string, string> = {};
+    const search = async (url: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: ws.headers });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json() as { data: { id: string }[]; pagination: { total: number; next_cursor: string | null } };
+    };
+    const found = async (q: string, extra = '') => {
+      const page = await search(`/api/replies?q=${encodeURIComponent(q)}${extra}&limit=100`);
+      expect(page.pagination.total, q).toBe(page.data.length);
+      return page.data.map((r) => Object.keys(ids).find((k) => ids[k] === r.id)).sort();
+    };
+
+    beforeAll(async () => {
+      ctx = await makeApp(dialect);
+      ws = await makeWorkspace(ctx.db);
+      const replies: Record<string, Record<string, unknown>> = {
+        de: { from_name: 'Jürgen Müller', from_email: 'j.mueller@werkstatt.example', subject: 'AW: Angebot', body_text: 'Vielen Dank, schicken Sie mir bitte die Preise. Mit freundlichen Grüßen' },
+        fr: { from_name: 'Chloé Dubois', from_email: 'chloe@maison.example', subject: 'RE: Proposition', body_text: 'Très intéressée, envoyez-moi la proposition détaillée.' },
+        es: { from_name: 'José Núñez', from_email: 'jose@empresa.example', subject: 'RE: Propuesta', body_text: 'Señor, ¿cuánto cuesta el plan anual?' },
+        nl: { from_name: 'Daan de Vries', from_email: 'daan@bedrijf.example', subject: 'Re: Offerte', body_text: 'Graag een prijsopgave, met vriendelijke groet.' },
+        en: { from_name: 'Jane Doe', from_email: 'jane.doe@acme-corp.example', subject: 'Re: Pricing', body_text: 'Send me your pricing, thanks. Jane' },
+        en2: { from_name: 'Sam Müller', from_email: 'sam@other.example', subject: 'Re: hello', body_text: 'Not now, maybe in Q3.' },
+      };
+      for (const [key, fields] of Object.entries(replies)) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound(fields) });
+        ids[key] = res.json().data.id;
+      }
+    });
+    afterAll(() => ctx.close());
+
+    it('finds text in four languages as written, ignoring case and accents', async () => {
+      expect(await found('muller')).toEqual(['de', 'en2']);
+      expect(await found('MÜLLER')).toEqual(['de', 'en2']);
+      expect(await found('grüßen')).toEqual(['de']);
+      expect(await found('tres interessee')).toEqual(['fr']);
+      expect(await found('Très intéressée')).toEqual(['fr']);
+      expect(await found('cuanto cuesta')).toEqual(['es']);
+      expect(await found('Núñez')).toEqual(['es']);
+      expect(await found('prijsopgave vriendelijke')).toEqual(['nl']);
+    });
+
+    it('needs every word, takes the last as a prefix, and searches every field', async () => {
+      expect(await found('pric')).toEqual(['en']);
+      expect(await found('jane pric')).toEqual(['en']);
+      expect(await found('jane preise')).toEqual([]);
+      expect(await found('angebot')).toEqual(['de']); // subject
+      expect(await found('chloe')).toEqual(['fr']); // name and address
+      expect(await found('propos')).toEqual(['fr']); // prefix in the body
+      expect(await found('pricingx')).toEqual([]);
+    });
+
+    it('finds a sender by the parts of the address and by the whole of it', async () => {
+      expect(await found('acme')).toEqual(['en']);
+      expect(await found('acme-corp')).toEqual(['en']);
+      expect(await found('jane.doe@acme-corp.example')).toEqual(['en']);
+      expect(await found('mueller@werkstatt')).toEqual(['de']);
+    });
+
+    it('combines with the other filters and pages by cursor', async () => {
+      await ctx.app.inject({ method: 'PATCH', url: `/api/replies/${ids.de}`, headers: ws.headers, payload: { status: 'archived' } });
+      expect(await found('muller', '&status=archived')).toEqual(['de']);
+      expect(await found('muller', '&status=pending')).toEqual(['en2']);
+      const first = await search('/api/replies?q=muller&limit=1');
+      expect(first.pagination.total).toBe(2);
+      const second = await search(`/api/replies?q=muller&limit=1&cursor=${first.pagination.next_cursor}`);
+      expect([...first.data, ...second.data].map((r) => r.id).sort()).toEqual([ids.de, ids.en2].sort());
+      expect(second.pagination.next_cursor).toBeNull();
+    });
+
+    it('follows a change of a searched field: the new text is found, the old is not', async () => {
+      await ctx.db.write((t) => t.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() }).where('id', '=', ids.nl!).execute());
+      expect(await found('prijsopgave')).toEqual([]);
+      expect(await found('redacted')).toEqual(['nl']);
+    });
+
+    it('searches contacts by email, names and company', async () => {
+      const contacts = async (q: string) => (await search(`/api/contacts?q=${encodeURIComponent(q)}`)).data.map((c) => (c as unknown as { email: string }).email).sort();
+      expect(await contacts('muller')).toEqual(['j.mueller@werkstatt.example', 'sam@other.example']);
+      expect(await contacts('jose nunez')).toEqual(['jose@empresa.example']);
+      expect(await contacts('bedrijf')).toEqual(['daan@bedrijf.example']);
+      const page = await search('/api/contacts?limit=2');
+      expect(page.pagination.total).toBe(6);
+      const rest = await search(`/api/contacts?limit=10&cursor=${page.pagination.next_cursor}`);
+      expect(new Set([...page.data, ...rest.data].map((c) => c.id)).size).toBe(6);
+    });
+
+    it('refuses an empty, wordless or over-long q with 400 naming it', async () => {
+      for (const [url, message] of [
+        ['/api/replies?q=', 'q must not be empty'],
+        ['/api/replies?q=%21%3F%20-', 'q must contain a letter or a digit'],
+        [`/api/replies?q=${'a'.repeat(201)}`, 'q must be at most 200 characters'],
+        ['/api/contacts?q=', 'q must not be empty'],
+        ['/api/contacts?cursor=xyz', 'cursor is not a cursor of this list (take pagination.next_cursor of the previous page)'],
+      ]) {
+        const res = await ctx.app.inject({ method: 'GET', url: url!, headers: ws.headers });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({ data: null, error: message });
+      }
+    });
+  });
+}

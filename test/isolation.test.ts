@@ -43,17 +43,20 @@ for (const dialect of DIALECTS) {
       for (const url of ['/api/replies', '/api/contacts', '/api/categories', '/api/clients', '/api/connections']) {
         const res = await call(`GET ${url}`, url, b.headers);
         expect(res.statusCode, url).toBe(200);
-        const cursorPaged = url === '/api/replies';
+        const cursorPaged = url === '/api/replies' || url === '/api/contacts';
         expect(res.json(), url).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false, ...(cursorPaged && { next_cursor: null }) } });
       }
       const byStatus = await call('GET /api/replies', '/api/replies?status=ready', b.headers);
       expect(byStatus.json().pagination.total).toBe(0);
       // every filter, given A's ids: B sees nothing of A, and counts nothing
-      for (const query of [`client_id=${A.client}`, `connection_id=${A.connection}`, `contact_id=${A.contact}`, `category_id=${A.category}`, `status=pending,ready&category_id=${A.category}`, 'category_id=none', 'snoozed=false', 'sort=received_at', 'received_after=2000-01-01T00:00:00Z']) {
+      for (const query of [`client_id=${A.client}`, `connection_id=${A.connection}`, `contact_id=${A.contact}`, `category_id=${A.category}`, `status=pending,ready&category_id=${A.category}`, 'category_id=none', 'snoozed=false', 'sort=received_at', 'received_after=2000-01-01T00:00:00Z', 'q=shared', 'q=Sounds%20interesting']) {
         const res = await call('GET /api/replies', `/api/replies?${query}`, b.headers);
         expect(res.statusCode, query).toBe(200);
         expect(res.json(), query).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false, next_cursor: null } });
       }
+      // A's contact by name, email or company, searched from B: none
+      const contacts = await call('GET /api/contacts', '/api/contacts?q=shared', b.headers);
+      expect(contacts.json()).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false, next_cursor: null } });
       // A's cursor, in B's workspace, pages through B's replies only (none)
       const aReply = (await call('GET /api/replies/:id', `/api/replies/${A.reply}`, a.headers)).json().data;
       const cursor = encodeCursor({ received_at: '2000-01-01T00:00:00.000Z', id: aReply.id }, false);

@@ -1,6 +1,7 @@
 // contacts: their queries, and only here (the rules are in service.ts; the contact upsert of
 // ingestion lives with the reply it is part of, in replies/queries.ts).
 import type { Kysely } from 'kysely';
+import { textSearch } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, Q } from '../db/types.ts';
 
@@ -17,6 +18,33 @@ export const deferredPage = prepared((db, a: { ws: string; limit: number; offset
     .orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
   return listSelect(db).innerJoin(ids.as('p'), 'p.id', 'c.id');
 });
+
+/** Where a cursor page of contacts starts: after this (last_reply_at, id), newest first. */
+export interface ContactPosition {
+  lastReplyAt: string;
+  id: string;
+}
+
+function searched(db: Q, workspaceId: string, search: string[] | undefined) {
+  let q = (db as Kysely<Database>).selectFrom('contacts as c').where('c.workspace_id', '=', workspaceId);
+  if (search?.length) q = q.where(textSearch(db, 'contacts', 'c', search));
+  return q;
+}
+
+/** A page of the contacts whose email, names or company hold every word, by offset or after a position; `limit + 1` rows. */
+export function searchPage(db: Q, workspaceId: string, opts: { search?: string[]; after?: ContactPosition; limit: number; offset: number }) {
+  let q = searched(db, workspaceId, opts.search).select(listColumns);
+  if (opts.after) {
+    const { lastReplyAt, id } = opts.after;
+    q = q.where((eb) => eb(eb.refTuple('c.last_reply_at', 'c.id'), '<', eb.tuple(lastReplyAt, id)));
+  }
+  return q.orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(opts.limit + 1).offset(opts.offset).execute();
+}
+
+export async function countSearched(db: Q, workspaceId: string, search: string[] | undefined): Promise<number> {
+  const row = await searched(db, workspaceId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export function findContact(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('contacts').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();

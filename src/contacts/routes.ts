@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
-import { errorResponses, IdParams, list, page, PageQuery, pagination, single } from '../http/schemas.ts';
+import { errorResponses, IdParams, list, page, PageQuery, single } from '../http/schemas.ts';
 import { ContactDetail, ContactListItem } from './schemas.ts';
 import * as service from './service.ts';
 
@@ -11,13 +11,17 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     schema: {
       tags: ['Contacts'],
       summary: 'List contacts, most recent reply first',
-      querystring: Type.Object(PageQuery),
+      querystring: Type.Object({
+        q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Search over email, first and last name and company: every word must match, case and accents ignored, the last word as a prefix.', examples: ['muller acme'] })),
+        cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page. Not with a non-zero offset.' })),
+        ...PageQuery,
+      }),
       response: { 200: list(Type.Ref(ContactListItem)), ...errorResponses(400, 401, 403, 429) },
     },
   }, async (request) => {
     const { limit, offset } = page(request.query.limit, request.query.offset);
-    const { items, total } = await service.listContacts(db, request.workspaceId, { limit, offset });
-    return { data: items, pagination: pagination(total, limit, offset) };
+    const { items, total, more, nextCursor } = await service.listContacts(db, request.workspaceId, { limit, offset, q: request.query.q, cursor: request.query.cursor });
+    return { data: items, pagination: { total, limit, offset, hasMore: more, next_cursor: nextCursor } };
   });
 
   app.get('/api/contacts/:id', {

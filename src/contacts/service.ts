@@ -3,6 +3,7 @@ import { readCounts } from '../workspaces/counts.ts';
 import type { ContactRow, ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import * as q from './queries.ts';
+import { searchFor } from '../replies/service.ts';
 
 /** The newest replies listed on a contact's single read; reply_count gives the full number. */
 export const CONTACT_REPLIES_SHOWN = 100;
@@ -10,14 +11,43 @@ export const CONTACT_REPLIES_SHOWN = 100;
 const newestFirst = (x: { last_reply_at: string | null; id: string }, y: { last_reply_at: string | null; id: string }) =>
   (y.last_reply_at ?? '').localeCompare(x.last_reply_at ?? '') || (x.id < y.id ? 1 : x.id > y.id ? -1 : 0);
 
-export async function listContacts(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
+const encodeCursor = (row: { last_reply_at: string | null; id: string }) => Buffer.from(JSON.stringify(['c', row.last_reply_at ?? '', row.id])).toString('base64url');
+
+function decodeCursor(cursor: string): q.ContactPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 3 && value[0] === 'c' && typeof value[1] === 'string' && typeof value[2] === 'string') {
+      return { lastReplyAt: value[1], id: value[2] };
+    }
+  } catch {
+    // not JSON: refused below
+  }
+  throw Errors.BadRequest('cursor is not a cursor of this list (take pagination.next_cursor of the previous page)');
+}
+
+/**
+ * GET /api/contacts. The plain list by offset takes the precompiled pages and the counter; a
+ * search (`q`) or a cursor takes the general query, newest reply first like the rest.
+ */
+export async function listContacts(db: Db, workspaceId: string, opts: { limit: number; offset: number; q?: string; cursor?: string }) {
+  if (opts.q !== undefined || opts.cursor !== undefined) {
+    if (opts.cursor !== undefined && opts.offset !== 0) throw Errors.BadRequest('cursor and offset cannot be combined: a cursor page starts where the cursor points');
+    const search = opts.q === undefined ? undefined : searchFor(opts.q);
+    const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
+    const [rows, total] = await Promise.all([q.searchPage(db.read, workspaceId, { ...opts, search, after }), q.countSearched(db.read, workspaceId, search)]);
+    const more = rows.length > opts.limit;
+    const items = more ? rows.slice(0, opts.limit) : rows;
+    return { items, total, more, nextCursor: more ? encodeCursor(items.at(-1)!) : null };
+  }
   const direct = opts.offset <= q.DIRECT_MAX_OFFSET;
   const [items, counts] = await Promise.all([
     (direct ? q.directPage : q.deferredPage)(db.read, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
     readCounts(db.read, workspaceId),
   ]);
   if (!direct) items.sort(newestFirst);
-  return { items, total: Number(counts.contacts_total) };
+  const total = Number(counts.contacts_total);
+  const more = opts.offset + opts.limit < total;
+  return { items, total, more, nextCursor: more && items.length ? encodeCursor(items.at(-1)!) : null };
 }
 
 function parseMetadata(text: string): Record<string, unknown> {

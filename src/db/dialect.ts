@@ -1,6 +1,7 @@
 // Where SQLite and PostgreSQL differ, side by side (as Kysely's own adapters keep them). A
 // query module asks here instead of testing the dialect itself.
-import { type Kysely, PostgresAdapter, type SelectQueryBuilder } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { document, SEARCHED } from './migrations/0008_search.ts';
 import type { Q } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -40,8 +41,44 @@ export const bool = (db: Q, value: boolean) => (dialectOf(db) === 'postgres' ? v
  */
 export const counterSlots = (db: Q) => (dialectOf(db) === 'postgres' ? 16 : 1);
 
+/**
+ * Brings the query planner's statistics up to date where the database does not do it itself:
+ * SQLite's `PRAGMA optimize` (ANALYZE of the tables whose statistics are missing or stale;
+ * without them the planner walks a whole workspace for a filter with few matches, such as
+ * snoozed=true or a rare search word). PostgreSQL's autovacuum analyzes on its own.
+ */
+export async function refreshPlannerStatistics(trx: Q): Promise<void> {
+  if (dialectOf(trx) === 'sqlite') await sql`pragma optimize`.execute(trx);
+}
+
 /** A unique-constraint violation, as either dialect reports it. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * The words of a search as both indexes hold them: lower-case letters and digits without
+ * accents, split at everything else (so an address searches by its parts). Empty when the
+ * text holds no letter or digit.
+ */
+export function searchWords(text: string): string[] {
+  const plain = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The rows of `table` (as `alias`) whose searched columns hold every word, the last one as a
+ * prefix (migration 0008): FTS5 MATCH on SQLite, a tsquery against the GIN index's tsvector on
+ * PostgreSQL. `words` come from searchWords, so they hold only letters and digits.
+ */
+export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, words: string[]): RawBuilder<boolean> {
+  if (dialectOf(db) === 'postgres') {
+    const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+    // unaccent on both sides, so its foldings beyond accents (ß → ss, æ → ae) match too
+    return sql<boolean>`to_tsvector('simple'::regconfig, ${document(SEARCHED[table], alias)}) @@ to_tsquery('simple'::regconfig, public.unaccent('public.unaccent'::regdictionary, ${query}))`;
+  }
+  const query = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ');
+  const fts = sql.table(`${table}_fts`);
+  return sql<boolean>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${query})`;
 }

@@ -1,5 +1,6 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect.ts';
+import { refreshPlannerStatistics } from './dialect.ts';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_jobs.ts';
 import * as m0003 from './migrations/0003_events.ts';
@@ -7,6 +8,7 @@ import * as m0004 from './migrations/0004_mail.ts';
 import * as m0005 from './migrations/0005_webhooks.ts';
 import * as m0006 from './migrations/0006_counter_slots.ts';
 import * as m0007 from './migrations/0007_inbox_queries.ts';
+import * as m0008 from './migrations/0008_search.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -18,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_webhooks': m0005,
   '0006_counter_slots': m0006,
   '0007_inbox_queries': m0007,
+  '0008_search': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -29,5 +32,7 @@ export const migrator = (db: Db) => new Migrator({ db: db.migrations, provider }
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error;
+  // statistics for the planner from the start (then hourly: job-handlers.ts)
+  await db.write(refreshPlannerStatistics);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,7 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { forUpdate } from '../db/dialect.ts';
+import { forUpdate, textSearch } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -94,6 +94,8 @@ export interface ReplyFilter {
   /** received_after <= received_at < received_before */
   receivedAfter?: string;
   receivedBefore?: string;
+  /** Words every reply must hold (db/dialect.ts searchWords): from_name, from_email, subject, body_text. */
+  search?: string[];
   /** true: snoozed at `now`; false: not snoozed at `now`. */
   snoozed?: boolean;
   now: string;
@@ -106,8 +108,9 @@ export interface PagePosition {
   id: string;
 }
 
-function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(query: QB, workspaceId: string, f: ReplyFilter): QB {
+function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter): QB {
   let q = query.where('r.workspace_id', '=', workspaceId) as QB;
+  if (f.search?.length) q = q.where(textSearch(db, 'replies', 'r', f.search)) as QB;
   if (f.statuses?.length) q = (f.statuses.length === 1 ? q.where('r.status', '=', f.statuses[0]!) : q.where('r.status', 'in', f.statuses)) as QB;
   if (f.categoryId !== undefined) q = (f.categoryId === null ? q.where('r.category_id', 'is', null) : q.where('r.category_id', '=', f.categoryId)) as QB;
   if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId) as QB;
@@ -128,7 +131,7 @@ function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable },
  */
 export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: { limit: number; offset: number; after?: PagePosition }) {
   const dir = f.newestFirst ? 'desc' : 'asc';
-  let q = whereFilter(pageSelect(db as Kysely<Database>), workspaceId, f);
+  let q = whereFilter(db, pageSelect(db as Kysely<Database>), workspaceId, f);
   if (page.after) {
     const { receivedAt, id } = page.after;
     q = q.where((eb) => eb(eb.refTuple('r.received_at', 'r.id'), f.newestFirst ? '<' : '>', eb.tuple(receivedAt, id)));
@@ -138,7 +141,7 @@ export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: {
 
 /** How many replies match the filter (pagination.total). */
 export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
-  const row = await whereFilter((db as Kysely<Database>).selectFrom('replies as r').select((eb) => eb.fn.countAll<number>().as('n')), workspaceId, f).executeTakeFirstOrThrow();
+  const row = await whereFilter(db, (db as Kysely<Database>).selectFrom('replies as r').select((eb) => eb.fn.countAll<number>().as('n')), workspaceId, f).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

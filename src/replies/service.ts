@@ -1,7 +1,7 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { isUniqueViolation, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
@@ -29,6 +29,13 @@ export function parseStatusFilter(status: string | undefined): ReplyStatus[] | u
   return [...new Set(given)] as ReplyStatus[];
 }
 
+/** The words of a `q` (db/dialect.ts searchWords); one without a letter or digit is 400. */
+export function searchFor(text: string): string[] {
+  const words = searchWords(text);
+  if (!words.length) throw Errors.BadRequest('q must contain a letter or a digit');
+  return words;
+}
+
 /** GET /api/replies's query as the list reads it (CONTRACT "Inbox queries"). */
 export function parseListQuery(query: ListRepliesQueryT): ListRequest {
   const { limit, offset } = page(query.limit, query.offset);
@@ -41,6 +48,7 @@ export function parseListQuery(query: ListRepliesQueryT): ListRequest {
     contactId: query.contact_id?.toLowerCase(),
     receivedAfter: query.received_after === undefined ? undefined : normalizeTimestamp(query.received_after),
     receivedBefore: query.received_before === undefined ? undefined : normalizeTimestamp(query.received_before),
+    search: query.q === undefined ? undefined : searchFor(query.q),
     snoozed: query.snoozed,
     now: now(),
     newestFirst,
