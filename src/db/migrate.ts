@@ -9,6 +9,8 @@ import * as m0005 from './migrations/0005_webhooks.ts';
 import * as m0006 from './migrations/0006_counter_slots.ts';
 import * as m0007 from './migrations/0007_inbox_queries.ts';
 import * as m0008 from './migrations/0008_search.ts';
+import * as m0009 from './migrations/0009_people.ts';
+import * as m0010 from './migrations/0010_reply_counts.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0006_counter_slots': m0006,
   '0007_inbox_queries': m0007,
   '0008_search': m0008,
+  '0009_people': m0009,
+  '0010_reply_counts': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

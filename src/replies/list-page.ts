@@ -105,9 +105,14 @@ export interface ListRequest {
  * screen, read through the precompiled queries and totalled from the workspace's counters.
  * Everything else takes the general path (listFiltered, countFiltered).
  */
-function isPlain({ filter: f, after }: ListRequest): boolean {
+function isPlain(request: ListRequest): boolean {
+  return !request.after && request.filter.newestFirst && isStatusOnly(request.filter);
+}
+
+/** No filter but one status at most: the workspace's counters hold the total. */
+function isStatusOnly(f: q.ReplyFilter): boolean {
   const keys = Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
-  return !after && f.newestFirst && (f.statuses?.length ?? 0) <= 1 && keys.every((k) => k === 'statuses' || k === 'now' || k === 'newestFirst');
+  return (f.statuses?.length ?? 0) <= 1 && keys.every((k) => k === 'statuses' || k === 'now' || k === 'newestFirst');
 }
 
 /** The cursor of the page after `row`: its position in the list's order, opaque to clients. */
@@ -138,7 +143,8 @@ export async function listPageJson(db: Kysely<Database>, workspaceId: string, re
     [rows, total] = await Promise.all([q.listReplies(db, workspaceId, { status, limit, offset }), countReplies(db, workspaceId, status)]);
     more = offset + limit < total;
   } else {
-    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request), q.countFiltered(db, workspaceId, filter)]);
+    const counted = isStatusOnly(filter) ? countReplies(db, workspaceId, filter.statuses?.[0]) : q.countFiltered(db, workspaceId, filter);
+    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request), counted]);
     more = read.length > limit;
     rows = more ? read.slice(0, limit) : read;
     total = count;
