@@ -31,6 +31,9 @@ import { idempotencyPlugin } from './http/idempotency.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { OutgoingMessage } from './mail/schemas.ts';
 import type { MailOptions } from './mail/service.ts';
+import { CookieSessions } from './dashboard/service.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { webRoutes } from './dashboard/web.ts';
 
 export interface AppDeps {
   db: Db;
@@ -49,6 +52,8 @@ export interface AppDeps {
   webhooks?: Partial<WebhookSettings>;
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
+  /** Where links in the dashboard's mail point (PUBLIC_URL); the built dashboard's folder. */
+  dashboard?: { baseUrl?: string; distDir?: string };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -143,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
-  ({ limitUnrouted } = await registerAuth(app, { authenticator, redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit }));
+  ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions: new CookieSessions(deps.db), redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit }));
   await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
@@ -165,6 +170,9 @@ export async function buildApp(deps: AppDeps) {
   };
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
+
+  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl: deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000' });
+  await app.register(webRoutes, { ...opts, distDir: deps.dashboard?.distDir });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   // The interactive reference is public like the document it shows: its routes are marked so

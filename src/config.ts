@@ -37,6 +37,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   logLevel: string;
   production: boolean;
+  /** The dashboard's address as people reach it, for links in mail and in the log (no trailing slash). */
+  publicUrl: string;
+  /** From: of the mail the dashboard sends itself (invitations, password resets). */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -153,10 +157,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}`);
 
+  const host = env.HOST || '127.0.0.1';
+  let publicUrl = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (env.PUBLIC_URL) {
+    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(env.PUBLIC_URL)) problems.push('PUBLIC_URL: expected http(s)://host[:port][/path], e.g. https://replies.example.com');
+    else publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  }
+  const mailFrom = env.MAIL_FROM || 'Replydesk <no-reply@localhost>';
+
   if (problems.length) throw new ConfigError(problems);
   return {
+    publicUrl,
+    mailFrom,
     port,
-    host: env.HOST || '127.0.0.1',
+    host,
     database,
     redisUrl,
     smtpUrl,

@@ -10,6 +10,8 @@ import { MAIL_SEND_JOB } from './mail/service.ts';
 import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
 import { refreshPlannerStatistics } from './db/dialect.ts';
+import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
+import { systemMailHandler } from './dashboard/mail.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -28,6 +30,7 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
       timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
     }),
     [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
+    [SYSTEM_MAIL_JOB]: systemMailHandler(deps.db, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }),
   };
 }
 

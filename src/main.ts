@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { buildHandlers, buildPeriodic } from './job-handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
+import { issueSetupLink } from './dashboard/service.ts';
 
 /** The process's own JSON log lines (start-up, Redis, the standalone worker), as the app's. */
 function processLogger(config: Config) {
@@ -40,6 +41,7 @@ export async function serve(config: Config = loadConfig()) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+    dashboard: { baseUrl: config.publicUrl },
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
 
@@ -71,7 +73,10 @@ export async function serve(config: Config = loadConfig()) {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
-  app.log.info({ database: config.database.dialect, redis: Boolean(redis) }, 'replydesk ready');
+  app.log.info({ database: config.database.dialect, redis: Boolean(redis), dashboard: config.publicUrl }, 'replydesk ready');
+  // First run: the one way in is a link only the operator sees (CONTRACT "People and the dashboard")
+  const setupLink = await issueSetupLink(db, config.publicUrl);
+  if (setupLink) app.log.info({ setup_link: setupLink }, `no user yet: open ${setupLink} to create the first owner and workspace`);
   return app;
 }
 

@@ -1,6 +1,9 @@
 // Tenant isolation: a key of workspace B can neither read nor change anything of workspace A,
 // through any endpoint. The last test fails when a route is added without a case here.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../src/dashboard/service.ts';
 import { encodeCursor } from '../src/replies/list-page.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
@@ -156,8 +159,67 @@ for (const dialect of DIALECTS) {
       expect(await readA()).toEqual(before);
     });
 
+    it("B's person in the dashboard sees and changes none of A's keys, members, outbox, reply bodies or events", async () => {
+      const person = async (ws: typeof a, who: string) => {
+        await createUser(ctx.db, { email: `${who}.${dialect}.${process.pid}@iso.example`, workspaceId: ws.workspace.id, role: 'owner', password: 'correct horse battery' }, 'http://x');
+        const res = await ctx.app.inject({ method: 'POST', url: '/dashboard/api/sign-in', payload: { email: `${who}.${dialect}.${process.pid}@iso.example`, password: 'correct horse battery' } });
+        return { cookie: String(res.headers['set-cookie']).split(';')[0]!, csrf: res.json().data.csrf_token as string, userId: res.json().data.user.id as string };
+      };
+      const pa = await person(a, 'a');
+      const pb = await person(b, 'b');
+      const as = (p: typeof pa, route: string, path: string, payload?: unknown) => {
+        covered.add(route);
+        const [method] = route.split(' ');
+        return ctx.app.inject({ method: method as 'GET', url: path, headers: { cookie: p.cookie, ...(method !== 'GET' && { 'x-csrf-token': p.csrf }) }, ...(payload !== undefined && { payload: payload as object }) });
+      };
+      const aKey = (await as(pa, 'POST /dashboard/api/keys', '/dashboard/api/keys', { name: 'A only' })).json().data;
+      await as(pa, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `invitee.${dialect}@iso.example`, role: 'member' });
+      const readA = async () => ({
+        keys: (await as(pa, 'GET /dashboard/api/keys', '/dashboard/api/keys')).json(),
+        members: (await as(pa, 'GET /dashboard/api/members', '/dashboard/api/members')).json(),
+        outbox: (await as(pa, 'GET /dashboard/api/outbox', '/dashboard/api/outbox')).json(),
+      });
+      const before = await readA();
+
+      expect((await as(pb, 'GET /dashboard/api/keys', '/dashboard/api/keys')).json().data.map((k: { id: string }) => k.id)).not.toContain(aKey.id);
+      expect((await as(pb, 'DELETE /dashboard/api/keys/:id', `/dashboard/api/keys/${aKey.id}`)).statusCode).toBe(404);
+      expect((await as(pb, 'GET /dashboard/api/members', '/dashboard/api/members')).json().data.map((m: { email: string }) => m.email)).toEqual([`b.${dialect}.${process.pid}@iso.example`]);
+      expect((await as(pb, 'PATCH /dashboard/api/members/:id', `/dashboard/api/members/${pa.userId}`, { role: 'member' })).json()).toEqual({ data: null, error: 'Member not found' });
+      expect((await as(pb, 'DELETE /dashboard/api/members/:id', `/dashboard/api/members/${pa.userId}`)).json()).toEqual({ data: null, error: 'Member not found' });
+      expect((await as(pb, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `b.invitee.${dialect}@iso.example`, role: 'member' })).statusCode).toBe(201);
+      expect((await as(pb, 'GET /dashboard/api/outbox', '/dashboard/api/outbox')).json().data.map((m: { to: string }) => m.to)).toEqual([`b.invitee.${dialect}@iso.example`]);
+      expect((await as(pb, 'GET /dashboard/api/replies/:id/body', `/dashboard/api/replies/${A.reply}/body`)).statusCode).toBe(404);
+      expect((await as(pb, 'POST /dashboard/api/session/workspace', '/dashboard/api/session/workspace', { workspace_id: a.workspace.id })).json()).toEqual({ data: null, error: 'Workspace not found' });
+      expect((await as(pb, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.id).toBe(b.workspace.id);
+      expect((await as(pb, 'GET /dashboard/api/session', '/dashboard/api/session')).json().data.workspaces.map((w: { id: string }) => w.id)).toEqual([b.workspace.id]);
+      expect(await readA()).toEqual(before);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: { authorization: `Bearer ${aKey.key}` } })).statusCode).toBe(200);
+
+      // the live stream: A's event, committed first, must not reach B's stream before B's own
+      covered.add('GET /dashboard/api/events');
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      const req = http.get({ port, host: '127.0.0.1', path: '/dashboard/api/events', headers: { cookie: pb.cookie } });
+      const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+      let text = '';
+      const arrived = new Promise<void>((resolve) => res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('event: reply.received')) resolve();
+      }));
+      await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: a.headers, payload: inbound({ subject: 'For A only' }) });
+      await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: b.headers, payload: inbound({ subject: 'For B' }) });
+      await arrived;
+      req.destroy();
+      expect(text).toContain('For B');
+      expect(text).not.toContain('For A only');
+      // B signing out ends B's session only
+      expect((await as(pb, 'POST /dashboard/api/sign-out', '/dashboard/api/sign-out')).statusCode).toBe(200);
+      expect((await as(pa, 'GET /dashboard/api/session', '/dashboard/api/session')).statusCode).toBe(200);
+      expect((await as(pb, 'GET /dashboard/api/session', '/dashboard/api/session')).statusCode).toBe(401);
+    });
+
     it('every authenticated route of the app has a case above', () => {
-      const routes = ctx.app.routeList.filter((r) => !r.public && r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+      const routes = ctx.app.routeList.filter((r) => !r.public && (r.url.startsWith('/api/') || r.url.startsWith('/dashboard/api/'))).map((r) => `${r.method} ${r.url}`);
       expect(routes.filter((r) => !covered.has(r))).toEqual([]);
     });
   });

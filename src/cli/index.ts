@@ -8,8 +8,11 @@ import type { OutgoingStatus, Plan } from '../db/types.ts';
 import { getOutgoing, listOutgoing } from '../mail/queries.ts';
 import { OUTGOING_STATUSES } from '../mail/schemas.ts';
 import { parsePermissions, PERMISSIONS } from '../workspaces/keys.ts';
-import { createApiKey, createWorkspace, listApiKeys, PLAN_LIMITS, revokeApiKey } from '../workspaces/service.ts';
+import { createApiKey, createWorkspace, getWorkspace, listApiKeys, PLAN_LIMITS, revokeApiKey } from '../workspaces/service.ts';
 import { seed } from './seed.ts';
+import type { Role } from '../db/types.ts';
+import { createUser, ROLES } from '../dashboard/service.ts';
+import { listAllSystemMail } from '../dashboard/queries.ts';
 
 const USAGE = `Usage: replydesk <command> [options]
 
@@ -20,6 +23,10 @@ const USAGE = `Usage: replydesk <command> [options]
   key create --workspace ID --name NAME [--permissions LIST]
   key list --workspace ID
   key revoke --workspace ID --id KEY_ID
+  user create --email EMAIL --workspace ID [--role owner|admin|member] [--password PASSWORD]
+                                            a person who signs in to the dashboard; without
+                                            --password, a one-time link to choose one
+  mail list --system                        mail the dashboard sent (invitations, password resets)
   seed --workspace ID [--replies N]         load realistic demo data
   mail list [--workspace ID] [--status S] [--limit N]
                                             outgoing mail, newest first (captured, queued, sent, failed)
@@ -44,6 +51,10 @@ const { values, positionals } = (() => {
         replies: { type: 'string' },
         status: { type: 'string' },
         limit: { type: 'string' },
+        email: { type: 'string' },
+        role: { type: 'string' },
+        password: { type: 'string' },
+        system: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -151,6 +162,20 @@ async function run(): Promise<void> {
       out({ id, revoked: true }, `Key ${id} revoked.`);
       return;
     }
+    case 'user create': {
+      const email = required('email');
+      const workspaceId = required('workspace');
+      const role = (values.role ?? 'owner') as Role;
+      if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      const config = loadConfig();
+      const user = await withDb(async (db) => {
+        if (!(await getWorkspace(db, workspaceId))) throw new Error(`No workspace with id ${workspaceId}`);
+        return createUser(db, { email, workspaceId, role, password: values.password }, config.publicUrl);
+      });
+      const { password_link: link, ...data } = user;
+      out(link ? { ...data, password_link: link } : data, `User ${user.email} is ${user.role} of workspace ${workspaceId} (id ${user.id}).${link ? `\nChoose a password within a week: ${link}` : ''}`);
+      return;
+    }
     case 'seed': {
       const workspaceId = required('workspace');
       const summary = await withDb((db) => seed(db, workspaceId, { replies: positiveInt('replies') ?? 300 }));
@@ -158,6 +183,11 @@ async function run(): Promise<void> {
       return;
     }
     case 'mail list': {
+      if (values.system) {
+        const rows = await withDb((db) => listAllSystemMail(db.read, positiveInt('limit') ?? 50));
+        out(rows, rows.length ? rows.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(14)}  ${m.to_address}  "${m.subject}"\n${m.text}\n`).join('\n') : 'No mail sent by the dashboard.');
+        return;
+      }
       const status = values.status as OutgoingStatus | undefined;
       if (status !== undefined && !(OUTGOING_STATUSES as readonly string[]).includes(status)) {
         throw new UsageError(`--status must be one of ${OUTGOING_STATUSES.join(', ')}`);

@@ -2,6 +2,7 @@
 // hook: the limiter needs to know the workspace (its limit and its counter), and a refused
 // key must still answer with the X-RateLimit-* headers, so authentication resolves the key
 // without throwing, the limiter runs, and only then is a missing or bad key refused.
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -20,8 +21,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission a key needs for this route. */
     permission?: Permission;
-    /** Served without a key and without rate limiting (health, OpenAPI, docs). */
+    /** Served without a key and without rate limiting (health, OpenAPI, docs, the dashboard's files). */
     public?: boolean;
+    /** Dashboard-only: a signed-in person's session cookie, never an API key. */
+    session?: boolean;
+    /** Dashboard-only, and only for owners and admins (keys, members, the outbox). */
+    manage?: boolean;
   }
 }
 
@@ -48,6 +53,18 @@ export async function connectRedis(url: string, opts: { waitMs?: number; onError
   return redis;
 }
 
+/** Resolves the dashboard's session cookie (in a Cookie header) to its principal, or null. */
+export interface SessionAuthenticator {
+  authenticate(cookieHeader: string): Promise<Principal | null>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function csrfMatches(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
 export type RequestCheck = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** Requests per minute for requests without a valid key, per client address. */
@@ -71,7 +88,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  */
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { authenticator: KeyAuthenticator; redis: Redis | null; unauthenticatedLimit?: number },
+  opts: { authenticator: KeyAuthenticator; sessions: SessionAuthenticator; redis: Redis | null; unauthenticatedLimit?: number },
 ) {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiVersion', '');
@@ -99,8 +116,14 @@ export async function registerAuth(
 
   /** Resolves the presented key (null when absent or invalid), then counts the request. */
   const identifyAndLimit: RequestCheck = async (request, reply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (match) request.principal = await opts.authenticator.authenticate(match[1]!);
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      const match = BEARER.exec(authorization);
+      if (match) request.principal = await opts.authenticator.authenticate(match[1]!);
+    } else if (request.headers.cookie !== undefined) {
+      // a person in the dashboard: the session cookie stands in for a key (docs/dashboard.md)
+      request.principal = await opts.sessions.authenticate(request.headers.cookie);
+    }
     await limiter.call(app, request, reply);
   };
 
@@ -111,15 +134,24 @@ export async function registerAuth(
     if (config.public === true) return;
     await identifyAndLimit(request, reply);
     const principal = request.principal;
-    if (!principal) throw Errors.InvalidApiKey();
+    if (!principal) throw config.session ? Errors.NotSignedIn() : Errors.InvalidApiKey();
     if (request.is404) return; // answered by the not-found handler
+    const session = principal.session;
+    if (session) {
+      // A cookie is sent by the browser whoever made the page that asks: a change needs the
+      // token only the dashboard's own pages can read (docs/dashboard.md, CSRF).
+      if (!SAFE_METHODS.has(request.method) && !csrfMatches(request.headers['x-csrf-token'], session.csrfToken)) throw Errors.CsrfFailed();
+      if (config.manage && session.role === 'member') throw Errors.RoleForbidden(session.role);
+    } else if (config.session) {
+      throw Errors.NotSignedIn();
+    }
     const asked = request.headers[VERSION_HEADER];
     const version = typeof asked === 'string' && asked ? asked : principal.apiVersion;
     if (!(SUPPORTED_API_VERSIONS as readonly string[]).includes(version)) throw Errors.UnsupportedVersion(version, SUPPORTED_API_VERSIONS);
     request.apiVersion = version;
     reply.header(VERSION_HEADER, version);
     const needed = config.permission;
-    if (needed && !principal.permissions.has(needed)) throw Errors.Forbidden(needed);
+    if (needed && !principal.permissions.has(needed)) throw session ? Errors.RoleForbidden(session.role) : Errors.Forbidden(needed);
   });
 
   return { limitUnrouted: identifyAndLimit };

@@ -17,6 +17,9 @@ const define = (statusCode: number, code: string, message: string) => () => new 
 
 export const Errors = {
   InvalidApiKey: define(401, 'INVALID_API_KEY', 'Invalid API key'),
+  NotSignedIn: define(401, 'NOT_SIGNED_IN', 'Not signed in'),
+  CsrfFailed: define(403, 'CSRF_FAILED', 'CSRF token missing or invalid'),
+  RoleForbidden: (role: string) => new AppError(403, 'ROLE_FORBIDDEN', `Your role (${role}) does not allow this; ask an owner or admin of the workspace`),
   Forbidden: (permission: string) =>
     new AppError(403, 'FORBIDDEN', `This API key lacks the ${permission} permission`),
   ReplyNotFound: define(404, 'REPLY_NOT_FOUND', 'Reply not found'),

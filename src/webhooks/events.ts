@@ -3,7 +3,9 @@
 // workspace's webhook endpoints are queued in that same transaction (jobs table): one row in
 // webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint; the job
 // workers of this process are woken when it commits (jobs/queries.ts enqueue).
+import { afterCommit } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
+import { liveEvents } from './live.ts';
 import type { Tx } from '../db/types.ts';
 import { enqueueMany } from '../jobs/queries.ts';
 import * as q from './queries.ts';
@@ -44,6 +46,10 @@ export function subscribes(events: string[], type: string): boolean {
  * their retries and recovery), and on ingestion it would be a third of the rows written.
  */
 export async function publishEvent<D>(db: Tx, workspaceId: string, type: EventType, data: D): Promise<string | null> {
+  if (liveEvents.watching(workspaceId)) {
+    const event = { type, timestamp: new Date().toISOString(), data };
+    afterCommit(db, () => liveEvents.publish(workspaceId, event));
+  }
   const endpoints = await q.enabledEndpoints(db, { ws: workspaceId });
   const targets = endpoints.filter((e) => subscribes(JSON.parse(e.events) as string[], type)).map((e) => e.id);
   if (!targets.length) return null;

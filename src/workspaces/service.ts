@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
-import type { Plan } from '../db/types.ts';
+import type { Plan, Role } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, KEY_LENGTH, PERMISSIONS, type Permission } from './keys.ts';
 import * as q from './queries.ts';
@@ -15,6 +15,8 @@ export interface Principal {
   /** Requests per minute for the workspace: its custom limit, or its plan's. */
   rateLimit: number;
   apiVersion: string;
+  /** Set when a person signed in to the dashboard stands behind the request (no API key). */
+  session?: { userId: string; role: Role; csrfToken: string; idHash: string };
 }
 
 const now = () => new Date().toISOString();

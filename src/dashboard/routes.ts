@@ -1,0 +1,160 @@
+// Dashboard-only routes (docs/dashboard.md): sign-in, setup, the session, keys, members, the
+// workspace, the outbox. The data itself the dashboard reads through the public API. Hidden
+// from the OpenAPI document: they take the session cookie, never an API key.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type TSchema, Type } from '@sinclair/typebox';
+import * as cookieHeader from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import type { Role } from '../db/types.ts';
+import { Errors } from '../http/errors.ts';
+import { IdParams } from '../http/schemas.ts';
+import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
+import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
+import { MAX_PASSWORD_LENGTH } from './passwords.ts';
+import * as service from './service.ts';
+
+export interface DashboardRouteOptions {
+  db: Db;
+  /** Where links in mail and in the log point: PUBLIC_URL, or the address the server listens on. */
+  baseUrl: string;
+  authenticator: KeyAuthenticator;
+}
+
+const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
+const Email = Type.String({ minLength: 1, maxLength: 320 });
+const Token = Type.String({ minLength: 1, maxLength: 200 });
+const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...service.ROLES] });
+const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
+const hidden = { hide: true } as const;
+
+export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator }) => {
+  const limiter = new service.SignInLimiter();
+  const secure = (request: FastifyRequest) => request.protocol === 'https';
+
+  const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number) =>
+    reply.header('set-cookie', cookieHeader.serialize(service.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(request), maxAge: maxAgeSeconds }));
+
+  /** Signs the browser in with a new session's cookie and answers the session. */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, cookie: string, status = 200) => {
+    setCookie(request, reply, cookie, service.SESSION_DAYS * 86_400);
+    const view = await service.sessionView(db, cookie);
+    return reply.code(status).send({ data: view });
+  };
+
+  const session = (request: FastifyRequest) => {
+    const s = request.principal?.session;
+    if (!s) throw Errors.NotSignedIn();
+    return s;
+  };
+  const cookieOf = (request: FastifyRequest) => service.sessionCookie(request.headers.cookie) ?? '';
+
+  app.get('/dashboard/api/status', { config: { public: true }, schema: hidden }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
+
+  app.post('/dashboard/api/setup', {
+    config: { public: true },
+    schema: { ...hidden, body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }) },
+  }, async (request, reply) => signedIn(request, reply, await service.setup(db, request.body), 201));
+
+  app.post('/dashboard/api/sign-in', {
+    config: { public: true },
+    schema: { ...hidden, body: body({ email: Email, password: Password }) },
+  }, async (request, reply) => signedIn(request, reply, await service.signIn(db, limiter, request.body, request.ip)));
+
+  app.post('/dashboard/api/password-reset', {
+    config: { public: true },
+    schema: { ...hidden, body: body({ email: Email }) },
+  }, async (request) => {
+    await service.requestPasswordReset(db, request.body.email, baseUrl);
+    return { data: { sent: true } };
+  });
+
+  app.post('/dashboard/api/password-reset/confirm', {
+    config: { public: true },
+    schema: { ...hidden, body: body({ token: Token, password: Password }) },
+  }, async (request, reply) => signedIn(request, reply, await service.confirmPasswordReset(db, request.body)));
+
+  app.post('/dashboard/api/invites/accept', {
+    config: { public: true },
+    schema: { ...hidden, body: body({ token: Token, password: Password }) },
+  }, async (request, reply) => signedIn(request, reply, await service.acceptInvite(db, request.body)));
+
+  // Signed in from here on (config.session: an API key is refused with 401).
+
+  app.get('/dashboard/api/session', { config: { session: true }, schema: hidden }, async (request) => {
+    session(request);
+    return { data: await service.sessionView(db, cookieOf(request)) };
+  });
+
+  app.post('/dashboard/api/sign-out', { config: { session: true }, schema: hidden }, async (request, reply) => {
+    session(request);
+    await service.signOut(db, cookieOf(request));
+    setCookie(request, reply, '', 0);
+    return { data: { signed_out: true } };
+  });
+
+  app.post('/dashboard/api/session/workspace', {
+    config: { session: true },
+    schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }) },
+  }, async (request) => {
+    const s = session(request);
+    const row = await service.findLiveSession(db, cookieOf(request));
+    if (!row) throw Errors.NotSignedIn();
+    await service.switchWorkspace(db, { ...row, user_id: s.userId }, request.body.workspace_id);
+    return { data: await service.sessionView(db, cookieOf(request)) };
+  });
+
+  app.get('/dashboard/api/workspace', { config: { session: true }, schema: hidden }, async (request, reply) => {
+    const ws = (await getWorkspace(db, request.workspaceId))!;
+    // this request has just been counted by the limiter, which set the header
+    const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? NaN);
+    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: service.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null } };
+  });
+
+  // API keys (owners and admins)
+
+  app.get('/dashboard/api/keys', { config: { session: true, manage: true }, schema: hidden }, async (request) => {
+    const keys = await listApiKeys(db, request.workspaceId);
+    return { data: keys.filter((k) => !k.revoked_at).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, permissions: k.permissions, created_at: k.created_at, last_used_at: k.last_used_at })) };
+  });
+
+  app.post('/dashboard/api/keys', {
+    config: { session: true, manage: true },
+    schema: {
+      ...hidden,
+      body: body({
+        name: Type.String({ minLength: 1, maxLength: 200 }),
+        permissions: Type.Optional(Type.Array(Type.Unsafe<Permission>({ type: 'string', enum: [...PERMISSIONS] }), { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true })),
+      }),
+    },
+  }, async (request, reply) => {
+    if (!request.body.name.trim()) throw Errors.BadRequest('name must not be empty');
+    const key = await createApiKey(db, { workspaceId: request.workspaceId, name: request.body.name, permissions: request.body.permissions });
+    return reply.code(201).send({ data: key });
+  });
+
+  app.delete('/dashboard/api/keys/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams } }, async (request) => {
+    if (!(await revokeApiKey(db, request.workspaceId, request.params.id))) throw Errors.NotFound();
+    authenticator.invalidate();
+    return { data: { id: request.params.id, revoked: true } };
+  });
+
+  // Members
+
+  app.get('/dashboard/api/members', { config: { session: true }, schema: hidden }, async (request) => ({ data: await service.listMembers(db, request.workspaceId) }));
+
+  app.post('/dashboard/api/members', {
+    config: { session: true, manage: true },
+    schema: { ...hidden, body: body({ email: Email, role: RoleSchema }) },
+  }, async (request, reply) => reply.code(201).send({ data: await service.invite(db, session(request), request.workspaceId, request.body, baseUrl) }));
+
+  app.patch('/dashboard/api/members/:id', {
+    config: { session: true, manage: true },
+    schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }) },
+  }, async (request) => ({ data: await service.changeRole(db, session(request), request.workspaceId, request.params.id, request.body.role) }));
+
+  app.delete('/dashboard/api/members/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams } }, async (request) =>
+    ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id) }));
+
+  app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: hidden }, async (request) => ({ data: await service.listOutbox(db, request.workspaceId) }));
+};

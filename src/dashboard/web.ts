@@ -1,0 +1,98 @@
+// What the browser loads: the built dashboard (web/dist) at every dashboard address, a reply's
+// body as a sandboxable document, and the live event stream (docs/dashboard.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fastifyStatic from '@fastify/static';
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../db/connect.ts';
+import { Errors } from '../http/errors.ts';
+import { IdParams } from '../http/schemas.ts';
+import { getReplyDetail } from '../replies/queries.ts';
+import { liveEvents } from '../webhooks/live.ts';
+import { bodyDocument } from './body.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The dashboard's own pages: scripts and styles from this origin only, nothing inline. */
+export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** Addresses the single-page app answers (react-router reads the rest of the path). */
+const PAGES = ['/', '/inbox', '/inbox/*', '/contacts', '/contacts/*', '/settings', '/settings/*', '/signin', '/setup/*', '/reset/*', '/invite/*'];
+
+/** A comment line this often keeps proxies from closing an idle stream. */
+const KEEPALIVE_MS = 25_000;
+
+export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> = async (app, { db, distDir = WEB_DIST }) => {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  const pageHeaders = { 'content-security-policy': PAGE_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'cache-control': 'no-cache' };
+
+  if (built) {
+    await app.register(async (assets) => {
+      assets.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true };
+        route.schema = { ...route.schema, hide: true };
+      });
+      // names carry a content hash (Vite): cached for a year
+      await assets.register(fastifyStatic, { root: path.join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true });
+    });
+  }
+  const index = built ? fs.readFileSync(indexFile) : null;
+  for (const url of PAGES) {
+    app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      if (!index) {
+        return reply.code(503).headers(pageHeaders).type('text/plain; charset=utf-8')
+          .send('The dashboard is not built yet: run `npm run build:web` (npm start does it by itself).');
+      }
+      return reply.headers(pageHeaders).type('text/html; charset=utf-8').send(index);
+    });
+  }
+
+  app.get('/dashboard/api/replies/:id/body', {
+    config: { session: true, permission: 'replies:read' },
+    schema: { hide: true, params: IdParams, querystring: Type.Object({ remote_images: Type.Optional(Type.Boolean()) }) },
+  }, async (request, reply) => {
+    const row = await getReplyDetail(db.read, request.workspaceId, request.params.id);
+    if (!row) throw Errors.ReplyNotFound();
+    const { document, csp } = bodyDocument(row, { remoteImages: request.query.remote_images === true });
+    return reply
+      .headers({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'private, no-store' })
+      .type('text/html; charset=utf-8')
+      .send(document);
+  });
+
+  const streams = new Set<() => void>();
+  // A stream never ends by itself: shutdown ends them, or closing the server would wait.
+  app.addHook('preClose', (done) => {
+    for (const end of streams) end();
+    done();
+  });
+
+  app.get('/dashboard/api/events', { config: { session: true, permission: 'replies:read' }, schema: { hide: true } }, async (request, reply) => {
+    const workspaceId = request.workspaceId;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = liveEvents.subscribe(workspaceId, (event) => {
+      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+    const end = () => {
+      clearInterval(keepalive);
+      unsubscribe();
+      streams.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    streams.add(end);
+    request.raw.on('close', end);
+  });
+};
