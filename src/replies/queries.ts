@@ -1,7 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { forUpdate, textSearch } from '../db/dialect.ts';
+import { forUpdate, sameWorkspaceNoIndex, textSearch } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -80,7 +80,7 @@ export function findDueSnoozes(db: Tx, now: string, limit: number) {
 
 /** Ends the snoozes of the given replies of one workspace. */
 export async function clearSnoozes(db: Tx, workspaceId: string, ids: string[], at: string) {
-  await db.updateTable('replies').set({ snoozed_until: null, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  await db.updateTable('replies').set({ snoozed_until: null, updated_at: at }).where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId)).where('id', 'in', ids).execute();
 }
 
 /** What GET /api/replies can ask beyond a status (CONTRACT "Inbox queries"); all combine with AND. */
@@ -179,7 +179,7 @@ export function fixedColumns(db: Q, workspaceId: string, ids: string[]) {
   return db
     .selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'client_id', 'connection_id', 'contact_id', 'received_at', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId)) // by primary key, whatever the statistics say
     .where('id', 'in', ids)
     .execute();
 }

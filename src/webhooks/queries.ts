@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { uuidv7 } from '../db/ids.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { DeliveryStatus, Q, Tx, WebhookAttemptTable, WebhookDeliveryTable, WebhookEndpointTable } from '../db/types.ts';
-import { bool } from '../db/dialect.ts';
+import { bool, sameWorkspaceNoIndex } from '../db/dialect.ts';
 
 export function getEndpoint(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
@@ -83,7 +83,7 @@ export function markPending(db: Tx, workspaceId: string, ids: string[], at: stri
   return db
     .updateTable('webhook_deliveries')
     .set({ status: 'pending', next_attempt_at: at, updated_at: at })
-    .where('workspace_id', '=', workspaceId)
+    .where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId))
     .where('id', 'in', ids)
     .execute();
 }
