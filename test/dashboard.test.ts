@@ -136,14 +136,14 @@ for (const dialect of DIALECTS) {
       const key = created.json().data;
       expect(key.key).toMatch(/^rdk_/);
       const listed = (await as(owner, 'GET', '/dashboard/api/keys')).json().data;
-      expect(listed).toEqual([expect.objectContaining({ id: key.id, name: 'Zapier', prefix: key.prefix, permissions: ['replies:read'], last_used_at: null })]);
+      expect(listed.filter((k: { name: string }) => k.name === 'Zapier')).toEqual([expect.objectContaining({ id: key.id, name: 'Zapier', prefix: key.prefix, permissions: ['replies:read'], last_used_at: null })]);
       expect(JSON.stringify(listed)).not.toContain(key.key);
       const auth = { authorization: `Bearer ${key.key}` };
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: auth })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'POST', url: '/api/categories', headers: auth, payload: { name: 'No' } })).statusCode).toBe(403);
       expect((await as(owner, 'DELETE', `/dashboard/api/keys/${key.id}`)).json()).toEqual({ data: { id: key.id, revoked: true } });
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: auth })).statusCode).toBe(401);
-      expect((await as(owner, 'GET', '/dashboard/api/keys')).json().data).toEqual([]);
+      expect((await as(owner, 'GET', '/dashboard/api/keys')).json().data.map((k: { id: string }) => k.id)).not.toContain(key.id);
       const bad = await as(owner, 'POST', '/dashboard/api/keys', { name: 'x', permissions: ['root'] });
       expect(bad.statusCode).toBe(400);
     });

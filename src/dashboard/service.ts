@@ -29,6 +29,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 export const canManage = (role: Role) => role === 'owner' || role === 'admin';
 
 export const SESSION_DAYS = 30;
+/** Requests per minute a signed-in person may make at least, whatever the workspace's plan. */
+export const SESSION_RATE_LIMIT = 600;
 const DAY = 86_400_000;
 const LINK_HOURS = { setup: 24 * 7, reset: 1, invite: 24 * 7 } as const;
 export const SYSTEM_MAIL_JOB = 'system-mail.send';
@@ -382,7 +384,9 @@ export class CookieSessions implements SessionAuthenticator {
       keyId: `session:${row.user_id}`,
       workspaceId: row.workspace_id,
       permissions: new Set(ROLE_PERMISSIONS[row.role]),
-      rateLimit: workspaceRateLimit(row),
+      // a person clicking through the dashboard makes a dozen requests a screen: their own
+      // bucket (http/auth.ts keys it by person), never less than SESSION_RATE_LIMIT a minute
+      rateLimit: Math.max(SESSION_RATE_LIMIT, workspaceRateLimit(row)),
       apiVersion: row.api_version,
       session: { userId: row.user_id, role: row.role, csrfToken: row.csrf_token, idHash: row.id_hash },
     };

@@ -26,7 +26,7 @@ const KEEPALIVE_MS = 25_000;
 
 export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> = async (app, { db, distDir = WEB_DIST }) => {
   const indexFile = path.join(distDir, 'index.html');
-  const built = fs.existsSync(indexFile);
+  const built = fs.existsSync(path.join(distDir, 'assets'));
   const pageHeaders = { 'content-security-policy': PAGE_CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin', 'cache-control': 'no-cache' };
 
   if (built) {
@@ -39,9 +39,10 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       await assets.register(fastifyStatic, { root: path.join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true });
     });
   }
-  const index = built ? fs.readFileSync(indexFile) : null;
   for (const url of PAGES) {
     app.get(url, { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      // read each time (a few hundred bytes): a rebuild is served without a restart
+      const index = await fs.promises.readFile(indexFile).catch(() => null);
       if (!index) {
         return reply.code(503).headers(pageHeaders).type('text/plain; charset=utf-8')
           .send('The dashboard is not built yet: run `npm run build:web` (npm start does it by itself).');

@@ -107,7 +107,8 @@ export async function registerAuth(
     // A Redis outage must not take the API down with it: requests pass unlimited and the
     // error is logged by ioredis' own handler.
     skipOnError: true,
-    keyGenerator: (req) => (req.principal ? `ws:${req.principal.workspaceId}` : `ip:${req.ip}`),
+    // a workspace's keys share its limit; each signed-in person has a bucket of their own
+    keyGenerator: (req) => (req.principal ? (req.principal.session ? `user:${req.principal.session.userId}:${req.principal.workspaceId}` : `ws:${req.principal.workspaceId}`) : `ip:${req.ip}`),
     max: (req) => req.principal?.rateLimit ?? opts.unauthenticatedLimit ?? UNAUTHENTICATED_LIMIT,
     errorResponseBuilder: (_req, ctx) =>
       new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),

@@ -1,0 +1,276 @@
+// The dashboard in a real browser: Debian's chromium driven by playwright-core, against the
+// real server process (`replydesk serve`, a SQLite file, a real SMTP peer, a real webhook
+// receiver). The flow of issue 15: setup link → owner → sign in → a key → a reply ingested with
+// it appears without a reload → draft → send → the SMTP peer has it; search and filter in the
+// URL; bulk archive; snooze and wake; a webhook's test event; a member kept out of keys and
+// webhooks; hostile HTML that does nothing and loads nothing; CSRF; axe-core on the pages.
+// Screenshots for the README go to docs/screenshots/.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { count, text, until, url, value, visible } from './wait.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.ts';
+import { runCli, type Server, startServer, stop } from '../processes.ts';
+import { startReceiver } from '../receiver.ts';
+import { type SmtpPeer, startSmtp } from '../smtp.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = fs.existsSync(CHROMIUM);
+if (!available && process.env.TEST_REQUIRE_SERVICES) throw new Error(`TEST_REQUIRE_SERVICES is set but there is no browser at ${CHROMIUM} (apt-get install chromium)`);
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const OWNER = { email: 'owner@agency.example', password: 'correct horse battery' };
+const MEMBER = { email: 'member@agency.example', password: 'member horse battery' };
+
+/** A server counting the requests it gets: where the "remote images" of hostile mail point. */
+async function startTracker() {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'image/gif' }).end(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { hits, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** axe-core in the page (CDP evaluation is not subject to the page's CSP): serious and critical violations. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const result = await page.evaluate(`${axeSource}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.help + ' (' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ') + ')'))`);
+  return result as string[];
+}
+
+describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, () => {
+  let server: Server;
+  let smtp: SmtpPeer;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let tracker: Awaited<ReturnType<typeof startTracker>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let key = '';
+  let env: Record<string, string>;
+
+  const ingest = async (fields: Record<string, unknown>) => {
+    const res = await fetch(`${server.base}/api/replies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from_email: 'ada@analytical.example', from_name: 'Ada Lovelace', to_email: 'sam@outreach.example', subject: 'Re: Quick question', body_text: 'Sounds interesting.', ...fields }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()).data as { id: string };
+  };
+
+  beforeAll(async () => {
+    // the build npm start makes; here so the test runs from a fresh clone too
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'build-web.mjs')], { cwd: ROOT, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`dashboard build failed:\n${build.stdout}\n${build.stderr}`);
+    dir = tempDir('replydesk-e2e-');
+    smtp = await startSmtp();
+    receiver = await startReceiver();
+    tracker = await startTracker();
+    env = { DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1' };
+    server = await startServer(env);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stop(server);
+    await smtp?.close();
+    await receiver?.close();
+    await tracker?.close();
+  });
+
+  it('first run: the setup link from the log creates the owner and opens the inbox', async () => {
+    const link = /"setup_link":"([^"]+)"/.exec(server.output())?.[1];
+    expect(link, server.output()).toMatch(/\/setup\//);
+    await page.goto(link!.replace(/^http:\/\/[^/]+/, server.base));
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Workspace name').fill('Northwind Agency');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }));
+    await url(page, /\/inbox/);
+  });
+
+  it('signs out and in with the CONTRACT labels', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await url(page, /\/signin/);
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill('wrong password!!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await text(page.getByRole('alert'), 'Email or password is incorrect');
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    for (const name of ['Inbox', 'Contacts', 'Settings']) await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }));
+  });
+
+  it('creates an API key in Settings, shown once', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: 'New API key' }).click();
+    await page.getByLabel('Name').fill('Integration');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const field = page.getByRole('dialog').locator('input[readonly]');
+    key = await field.inputValue();
+    expect(key).toMatch(/^rdk_/);
+    await text(page.getByRole('dialog'), 'will not be shown again');
+    await page.screenshot({ path: path.join(SHOTS, 'api-key-created.png') });
+    await page.getByRole('button', { name: 'Done' }).click();
+    await visible(page.getByRole('cell', { name: 'Integration' }));
+    expect(await page.content()).not.toContain(key);
+    await page.screenshot({ path: path.join(SHOTS, 'api-keys.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('a reply ingested through the API appears in the open inbox without a reload; the draft is saved and sent through SMTP', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+    await visible(page.getByRole('region', { name: 'Replies' }));
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    await ingest({ subject: 'Re: Pricing for Northwind', body_text: 'Hi Sam,\nSounds interesting. Could you send pricing?\n\nAda' });
+    const row = page.getByRole('list', { name: 'Reply list' }).getByText('Re: Pricing for Northwind');
+    await visible(row, 10_000);
+    expect(navigations).toEqual([]); // no reload
+    await row.click();
+    await url(page, /\/inbox\/[0-9a-f-]{36}/);
+    const frame = page.frameLocator('iframe[title="Reply body"]');
+    await text(frame.locator('pre'), 'Could you send pricing?');
+    await page.getByLabel('Draft').fill('Thanks Ada! Pricing is attached.');
+    await visible(page.getByText('Saved', { exact: true }), 10_000);
+    await page.screenshot({ path: path.join(SHOTS, 'reply.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Send/ }).click();
+    await smtp.waitFor(() => smtp.to('ada@analytical.example').length > 0, 15_000);
+    const mail = smtp.to('ada@analytical.example')[0]!.mail;
+    expect(mail.subject).toMatch(/^Re: .*Pricing for Northwind$/);
+    expect(mail.text).toContain('Thanks Ada! Pricing is attached.');
+  });
+
+  it('search and a filter narrow the list, and the URL reopens the same view', async () => {
+    await ingest({ from_email: 'jonas@bluefin.example', from_name: 'Jonas Fischer', subject: 'Re: Helping Bluefin', body_text: 'Abwesenheitsnotiz: ich bin bis Montag nicht im Büro.' });
+    await ingest({ from_email: 'chloe@maison.example', from_name: 'Chloé Dubois', subject: 'RE: Proposition', body_text: 'Très intéressée, envoyez-moi la proposition.' });
+    await page.goto(`${server.base}/inbox?status=pending`);
+    await count(page.getByRole('list', { name: 'Reply list' }).getByRole('listitem'), 2);
+    await page.keyboard.press('/');
+    await page.getByLabel('Search replies').fill('tres interessee');
+    await url(page, /q=tres/);
+    await count(page.getByRole('list', { name: 'Reply list' }).getByRole('listitem'), 1);
+    await text(page.getByRole('list', { name: 'Reply list' }), 'Chloé Dubois');
+    const link = page.url();
+    const other = await context.newPage();
+    await other.goto(link);
+    await count(other.getByRole('list', { name: 'Reply list' }).getByRole('listitem'), 1);
+    await value(other.getByLabel('Search replies'), 'tres interessee');
+    await other.close();
+    await page.goto(`${server.base}/inbox?status=pending`);
+    await page.getByLabel('Date').selectOption({ index: 1 });
+    await url(page, /received_after=/);
+    await page.screenshot({ path: path.join(SHOTS, 'inbox.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('bulk archive takes every selected reply out of Pending', async () => {
+    await page.goto(`${server.base}/inbox?status=pending`);
+    const rows = page.getByRole('list', { name: 'Reply list' }).getByRole('listitem');
+    await count(rows, 2);
+    await page.getByLabel('Select all on page').check();
+    await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Archive' }).click();
+    await count(rows, 0);
+    const archived = await (await fetch(`${server.base}/api/replies?status=archived`, { headers: { authorization: `Bearer ${key}` } })).json();
+    expect(archived.pagination.total).toBe(2);
+  });
+
+  it('snoozes a reply out of the list and wakes it from the Snoozed view', async () => {
+    const reply = await ingest({ from_email: 'grace@copperleaf.example', from_name: 'Grace Hansen', subject: 'Re: Next quarter', body_text: 'Ask me again next quarter.' });
+    await page.goto(`${server.base}/inbox/${reply.id}?status=pending`);
+    await page.getByRole('button', { name: /^Snooze/ }).first().click();
+    await page.getByRole('button', { name: 'Tomorrow' }).click();
+    await count(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Next quarter'), 0);
+    await page.goto(`${server.base}/inbox?snoozed=true`);
+    await page.getByRole('list', { name: 'Reply list' }).getByText('Re: Next quarter').click();
+    await page.getByRole('button', { name: 'Wake' }).click();
+    await page.goto(`${server.base}/inbox?status=pending`);
+    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Next quarter'));
+  });
+
+  it('a webhook added in Settings receives its test event', async () => {
+    await page.goto(`${server.base}/settings/webhooks`);
+    await page.getByRole('button', { name: 'New webhook' }).click();
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Create webhook' }).click();
+    expect(await page.getByRole('dialog').locator('input[readonly]').inputValue()).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await receiver.waitFor(1, 15_000);
+    expect(JSON.parse(receiver.received[0]!.body).type).toBe('webhook.test');
+    await page.screenshot({ path: path.join(SHOTS, 'webhooks.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('hostile HTML in a reply runs nothing and loads nothing until remote images are asked for', async () => {
+    const hostile = `<p>Hello <b>Sam</b></p><script>parent.document.title='pwned-script'</script>
+      <img src="${tracker.url}/pixel.gif" onerror="parent.document.title='pwned-onerror'">
+      <img src="x" onerror="parent.document.title='pwned-onerror2'">
+      <a href="javascript:parent.document.title='pwned-link'">click</a>
+      <svg onload="parent.document.title='pwned-svg'"></svg><iframe src="${tracker.url}/frame"></iframe>
+      <div style="background-image:url(${tracker.url}/bg.png)">styled</div>`;
+    const reply = await ingest({ from_email: 'mallory@evil.example', from_name: 'Mallory', subject: 'Re: Invoice', body_html: hostile, body_text: 'see html' });
+    await page.goto(`${server.base}/inbox/${reply.id}`);
+    const frame = page.frameLocator('iframe[title="Reply body"]');
+    await text(frame.locator('b'), 'Sam');
+    await frame.getByText('click').click().catch(() => {});
+    await page.waitForTimeout(500); // give anything that could run the chance to (there is no event to wait for)
+    expect(await page.title()).not.toMatch(/pwned/);
+    expect(tracker.hits).toEqual([]);
+    await page.getByRole('button', { name: 'Load remote images' }).click();
+    await until(async () => tracker.hits, (h) => h.includes('/pixel.gif'), 'the remote image to load');
+    expect(await page.title()).not.toMatch(/pwned/);
+    expect(tracker.hits.filter((h) => h !== '/pixel.gif')).toEqual([]);
+  });
+
+  it('refuses a change made with the cookie but without the CSRF token', async () => {
+    const status = await page.evaluate(async () => (await fetch('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Forged' }) })).status);
+    expect(status).toBe(403);
+    const names = await (await fetch(`${server.base}/api/categories`, { headers: { authorization: `Bearer ${key}` } })).json();
+    expect(names.data.map((c: { name: string }) => c.name)).not.toContain('Forged');
+  });
+
+  it('a member can neither open nor call the key and webhook pages', async () => {
+    const session = await page.evaluate(async () => (await (await fetch('/dashboard/api/session')).json()).data.workspace.id as string);
+    const made = await runCli(['user', 'create', '--email', MEMBER.email, '--workspace', session, '--role', 'member', '--password', MEMBER.password, '--json'], env);
+    expect(made.code, made.stderr).toBe(0);
+    const member = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await member.newPage();
+    await p.goto(`${server.base}/signin`);
+    await p.getByLabel('Email').fill(MEMBER.email);
+    await p.getByLabel('Password').fill(MEMBER.password);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await visible(p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }));
+    for (const url of ['/settings/keys', '/settings/webhooks']) {
+      await p.goto(`${server.base}${url}`);
+      await visible(p.getByText(/does not allow this|don't have access/).first());
+    }
+    const calls = await p.evaluate(async () => {
+      const csrf = (await (await fetch('/dashboard/api/session')).json()).data.csrf_token as string;
+      const post = (url: string, body: object) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [await fetch('/dashboard/api/keys').then((r) => r.status), await post('/dashboard/api/keys', { name: 'mine' }), await fetch('/api/webhooks').then((r) => r.status), await post('/api/webhooks', { url: 'https://x.example/h', events: ['*'] })];
+    });
+    expect(calls).toEqual([403, 403, 403, 403]);
+    await member.close();
+  });
+});

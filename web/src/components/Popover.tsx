@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+// A button that opens a small panel of choices under it. Esc or a click outside closes it and
+// focus goes back to the button.
+export function Popover(props: {
+  label: ReactNode;
+  /** Accessible name of the button when the label is not plain text. */
+  ariaLabel?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  className?: string;
+  panelLabel: string;
+  disabled?: boolean;
+  align?: 'left' | 'right';
+}) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { open, onOpenChange } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (wrap.current && !wrap.current.contains(e.target as Node)) onOpenChange(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    const first = wrap.current?.querySelector<HTMLElement>('.popover-panel button, .popover-panel input');
+    first?.focus();
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open, onOpenChange]);
+
+  return (
+    <div
+      className={`popover ${props.className ?? ''}`}
+      ref={wrap}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          e.preventDefault();
+          onOpenChange(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={props.ariaLabel}
+        disabled={props.disabled}
+        onClick={() => onOpenChange(!open)}
+      >
+        {props.label}
+      </button>
+      {open ? (
+        <div id={panelId} className={`popover-panel ${props.align === 'right' ? 'align-right' : ''}`} role="group" aria-label={props.panelLabel}>
+          {props.children}
+        </div>
+      ) : null}
+    </div>
+  );
+}

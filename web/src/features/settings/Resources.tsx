@@ -1,0 +1,307 @@
+// Categories, clients and mailboxes: a table and a "New …" form each. The API has create and
+// list routes for them (src/http/owned-routes.ts), no edit or delete yet, so neither is offered.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { api, errorMessage } from '../../api.ts';
+import { CategoryChip } from '../../components/Chip.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Empty, ErrorState, Loading } from '../../components/States.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { dateTime } from '../../lib/format.ts';
+import { categoriesQuery, clientsQuery, connectionsQuery } from '../../lib/session.ts';
+import { PageHead } from './Settings.tsx';
+
+function CreateDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
+  const create = useMutation({ mutationFn: props.onSubmit, onSuccess: props.onClose });
+  return (
+    <Dialog title={props.title} onClose={props.onClose}>
+      <form
+        className="form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        {props.children}
+        {create.error ? <p role="alert" className="form-error">{errorMessage(create.error)}</p> : null}
+        <div className="dialog-actions">
+          <button type="button" onClick={props.onClose}>Cancel</button>
+          <button type="submit" className="primary" disabled={create.isPending}>{props.submit}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CategoriesPage() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const list = useQuery(categoriesQuery);
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({ name: '', color: '#6b7280', is_positive: false });
+  return (
+    <section>
+      <PageHead title="Categories">
+        <button type="button" className="primary" onClick={() => { setForm({ name: '', color: '#6b7280', is_positive: false }); setOpen(true); }}>New category</button>
+      </PageHead>
+      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
+        <Empty title="No categories yet" />
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">Categories</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Colour</th>
+                <th scope="col">Positive</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((c) => (
+                <tr key={c.id}>
+                  <td><CategoryChip category={c} /></td>
+                  <td className="mono">{c.color}</td>
+                  <td>{c.is_positive ? 'Yes' : 'No'}</td>
+                  <td>{dateTime(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open ? (
+        <CreateDialog
+          title="New category"
+          submit="Create category"
+          onClose={() => setOpen(false)}
+          onSubmit={async () => {
+            await api.post('/api/categories', { name: form.name.trim(), color: form.color, is_positive: form.is_positive });
+            toast(`Category ${form.name.trim()} created`);
+            await qc.invalidateQueries({ queryKey: ['categories'] });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="category-name">Name</label>
+            <input id="category-name" required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="category-color">Colour</label>
+            <input id="category-color" type="color" value={form.color} onChange={(e) => setForm({ ...form, color: e.target.value })} />
+          </div>
+          <div className="check">
+            <input id="category-positive" type="checkbox" checked={form.is_positive} onChange={(e) => setForm({ ...form, is_positive: e.target.checked })} />
+            <label htmlFor="category-positive">Positive (replies in it are leads)</label>
+          </div>
+        </CreateDialog>
+      ) : null}
+    </section>
+  );
+}
+
+export function ClientsPage() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const list = useQuery(clientsQuery);
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({ name: '', service_description: '' });
+  return (
+    <section>
+      <PageHead title="Clients">
+        <button type="button" className="primary" onClick={() => { setForm({ name: '', service_description: '' }); setOpen(true); }}>New client</button>
+      </PageHead>
+      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
+        <Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">Clients</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Service description</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((c) => (
+                <tr key={c.id}>
+                  <td className="strong">{c.name}</td>
+                  <td className="clamp">{c.service_description}</td>
+                  <td>{dateTime(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open ? (
+        <CreateDialog
+          title="New client"
+          submit="Create client"
+          onClose={() => setOpen(false)}
+          onSubmit={async () => {
+            await api.post('/api/clients', { name: form.name.trim(), service_description: form.service_description });
+            toast(`Client ${form.name.trim()} created`);
+            await qc.invalidateQueries({ queryKey: ['clients'] });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="client-name">Name</label>
+            <input id="client-name" required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="client-description">Service description</label>
+            <textarea id="client-description" rows={4} maxLength={5000} value={form.service_description} onChange={(e) => setForm({ ...form, service_description: e.target.value })} />
+          </div>
+        </CreateDialog>
+      ) : null}
+    </section>
+  );
+}
+
+type Tls = 'implicit' | 'starttls' | 'none';
+interface Server {
+  host: string;
+  port: string;
+  tls: Tls;
+  username: string;
+  password: string;
+}
+const emptyServer = (port: string, tls: Tls): Server => ({ host: '', port, tls, username: '', password: '' });
+
+function ServerFields({ prefix, title, value, onChange }: { prefix: string; title: string; value: Server; onChange: (s: Server) => void }) {
+  const set = (k: keyof Server, v: string) => onChange({ ...value, [k]: v });
+  return (
+    <fieldset className="fieldset grid-2">
+      <legend>{title}</legend>
+      <div className="field">
+        <label htmlFor={`${prefix}-host`}>{title} host</label>
+        <input id={`${prefix}-host`} value={value.host} onChange={(e) => set('host', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-port`}>{title} port</label>
+        <input id={`${prefix}-port`} inputMode="numeric" value={value.port} onChange={(e) => set('port', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-tls`}>{title} security</label>
+        <select id={`${prefix}-tls`} value={value.tls} onChange={(e) => set('tls', e.target.value)}>
+          <option value="implicit">TLS</option>
+          <option value="starttls">STARTTLS</option>
+          <option value="none">None</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-user`}>{title} username</label>
+        <input id={`${prefix}-user`} autoComplete="off" value={value.username} onChange={(e) => set('username', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-password`}>{title} password</label>
+        <input id={`${prefix}-password`} type="password" autoComplete="new-password" value={value.password} onChange={(e) => set('password', e.target.value)} />
+      </div>
+    </fieldset>
+  );
+}
+
+const SYNC_LABEL: Record<string, string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
+
+export function MailboxesPage() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const list = useQuery(connectionsQuery);
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState({ name: '', email: '', servers: false });
+  const [imap, setImap] = useState(emptyServer('993', 'implicit'));
+  const [smtp, setSmtp] = useState(emptyServer('465', 'implicit'));
+  const server = (s: Server) => ({ host: s.host.trim(), port: Number(s.port), tls: s.tls, username: s.username, password: s.password });
+  return (
+    <section>
+      <PageHead title="Mailboxes">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            setForm({ name: '', email: '', servers: false });
+            setImap(emptyServer('993', 'implicit'));
+            setSmtp(emptyServer('465', 'implicit'));
+            setOpen(true);
+          }}
+        >
+          New mailbox
+        </button>
+      </PageHead>
+      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
+        <Empty title="No mailboxes yet">A mailbox is an address replies arrive in.</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">Mailboxes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Sync</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((c) => (
+                <tr key={c.id}>
+                  <td className="strong">{c.name}</td>
+                  <td>{c.email}</td>
+                  <td>
+                    {c.sync ? (
+                      <>
+                        <span className={`badge badge-sync-${c.sync.state}`}>{SYNC_LABEL[c.sync.state] ?? c.sync.state}</span>
+                        {c.sync.last_error ? <span className="form-error small"> {c.sync.last_error}</span> : null}
+                        {c.sync.last_synced_at ? <span className="muted small"> · {dateTime(c.sync.last_synced_at)}</span> : null}
+                      </>
+                    ) : (
+                      <span className="muted">Not connected</span>
+                    )}
+                  </td>
+                  <td>{dateTime(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open ? (
+        <CreateDialog
+          title="New mailbox"
+          submit="Create mailbox"
+          onClose={() => setOpen(false)}
+          onSubmit={async () => {
+            const body: Record<string, unknown> = { name: form.name.trim(), email: form.email.trim() };
+            if (form.servers && imap.host.trim()) body.imap = server(imap);
+            if (form.servers && smtp.host.trim()) body.smtp = server(smtp);
+            await api.post('/api/connections', body);
+            toast(`Mailbox ${form.email.trim()} created`);
+            await qc.invalidateQueries({ queryKey: ['connections'] });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="mailbox-name">Name</label>
+            <input id="mailbox-name" required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor="mailbox-email">Email</label>
+            <input id="mailbox-email" type="email" required maxLength={320} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+          </div>
+          <div className="check">
+            <input id="mailbox-servers" type="checkbox" checked={form.servers} onChange={(e) => setForm({ ...form, servers: e.target.checked })} />
+            <label htmlFor="mailbox-servers">Connect IMAP and SMTP</label>
+          </div>
+          {form.servers ? (
+            <>
+              <ServerFields prefix="imap" title="IMAP" value={imap} onChange={setImap} />
+              <ServerFields prefix="smtp" title="SMTP" value={smtp} onChange={setSmtp} />
+            </>
+          ) : null}
+        </CreateDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import type React from 'react';
+import { lazy, Suspense } from 'react';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Loading, NoAccess } from '../../components/States.tsx';
+import { canManage, useSession } from '../../lib/session.ts';
+import { ApiKeysPage } from './ApiKeys.tsx';
+import { MembersPage, OutboxPage, WorkspacePage } from './People.tsx';
+import { CategoriesPage, ClientsPage, MailboxesPage } from './Resources.tsx';
+
+const WebhooksPage = lazy(() => import('./Webhooks.tsx'));
+
+const PAGES = [
+  { path: 'keys', label: 'API keys', admin: true },
+  { path: 'webhooks', label: 'Webhooks', admin: true },
+  { path: 'categories', label: 'Categories', admin: false },
+  { path: 'clients', label: 'Clients', admin: false },
+  { path: 'mailboxes', label: 'Mailboxes', admin: true },
+  { path: 'members', label: 'Members', admin: false },
+  { path: 'workspace', label: 'Workspace', admin: false },
+  { path: 'outbox', label: 'Outbox', admin: true },
+] as const;
+
+export default function Settings() {
+  const session = useSession();
+  const manage = canManage(session);
+  return (
+    <div className="settings">
+      <nav className="subnav" aria-label="Settings">
+        <h1 className="subnav-title">Settings</h1>
+        {PAGES.filter((p) => manage || !p.admin).map((p) => (
+          <NavLink key={p.path} to={`/settings/${p.path}`}>
+            {p.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="settings-body">
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route index element={<Navigate to={manage ? 'keys' : 'categories'} replace />} />
+            <Route path="keys" element={<ApiKeysPage />} />
+            <Route path="webhooks" element={<WebhooksPage />} />
+            <Route path="categories" element={<CategoriesPage />} />
+            <Route path="clients" element={<ClientsPage />} />
+            <Route path="mailboxes" element={manage ? <MailboxesPage /> : <NoAccess />} />
+            <Route path="members" element={<MembersPage />} />
+            <Route path="workspace" element={<WorkspacePage />} />
+            <Route path="outbox" element={<OutboxPage />} />
+            <Route path="*" element={<NoSuchPage />} />
+          </Routes>
+        </Suspense>
+      </div>
+    </div>
+  );
+}
+
+function NoSuchPage() {
+  return (
+    <div className="state state-empty">
+      <p className="state-title">There is no such settings page</p>
+    </div>
+  );
+}
+
+export function PageHead({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <header className="page-head">
+      <h2 className="page-title">{title}</h2>
+      <div className="page-actions">{children}</div>
+    </header>
+  );
+}
