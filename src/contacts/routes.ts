@@ -13,7 +13,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       summary: 'List contacts, most recent reply first',
       querystring: Type.Object({
         q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Search over email, first and last name and company: every word must match, case and accents ignored, the last word as a prefix.', examples: ['muller acme'] })),
-        cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page. Not with a non-zero offset.' })),
+        cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page. Not with a non-zero offset.', examples: ['WyIyMDI2LTExLTIwVDA5OjQyOjEyLjAwMFoiLCIwMTkwZjVhMi03YzNlLTdkMWEtOWIyZS00ZjZhOGMwZDFlMmYiXQ'] })),
         ...PageQuery,
       }),
       response: { 200: list(Type.Ref(ContactListItem)), ...errorResponses(400, 401, 403, 429) },

@@ -20,8 +20,8 @@ export const Pagination = Type.Object({
 export const MAX_LIMIT = 100;
 
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, default: 20, description: `Items per page; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.` })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Items skipped.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, default: 20, description: `Items per page; above ${MAX_LIMIT} is clamped to ${MAX_LIMIT}.`, examples: [50] })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Items skipped.', examples: [0] })),
 };
 
 export const single = <T extends TSchema>(data: T) => Type.Object({ data });

@@ -86,9 +86,9 @@ export const ListRepliesQuery = Type.Object({
   received_after: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received at or after this time (ISO 8601).', examples: ['2026-01-01T00:00:00Z'] })),
   received_before: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received before this time (ISO 8601).', examples: ['2026-02-01T00:00:00Z'] })),
   q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Full-text search over from_name, from_email, subject and body_text: every word must match, case and accents ignored, the last word as a prefix.', examples: ['muller pric'] })),
-  snoozed: Type.Optional(Type.Boolean({ description: '`true`: only replies snoozed now; `false`: only replies not snoozed now; absent: all.' })),
-  sort: Type.Optional(Type.Unsafe<'-received_at' | 'received_at'>({ type: 'string', enum: ['-received_at', 'received_at'], description: '`-received_at` newest first (the default) or `received_at` oldest first.' })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page: pages by position, stable while new replies arrive. Not with a non-zero offset.' })),
+  snoozed: Type.Optional(Type.Boolean({ description: '`true`: only replies snoozed now; `false`: only replies not snoozed now; absent: all.', examples: [false] })),
+  sort: Type.Optional(Type.Unsafe<'-received_at' | 'received_at'>({ type: 'string', enum: ['-received_at', 'received_at'], description: '`-received_at` newest first (the default) or `received_at` oldest first.', examples: ['received_at'] })),
+  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page: pages by position, stable while new replies arrive. Not with a non-zero offset.', examples: ['WyJkIiwiMjAyNi0xMS0yMFQwOTo0MjoxMi4wMDBaIiwiMDE5MGY1YTItN2MzZS03ZDFhLTliMmUtNGY2YThjMGQxZTJmIl0'] })),
   ...PageQuery,
 });
 export type ListRepliesQueryT = Static<typeof ListRepliesQuery>;

@@ -273,4 +273,21 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(calls).toEqual([403, 403, 403, 403]);
     await member.close();
   });
+
+  it('with demo data: the screenshots of the README, and no accessibility problem on a full inbox', async () => {
+    const workspaceId = await page.evaluate(async () => (await (await fetch('/dashboard/api/session')).json()).data.workspace.id as string);
+    const seeded = await runCli(['seed', '--workspace', workspaceId, '--replies', '80', '--json'], env);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    await page.goto(`${server.base}/inbox`);
+    const rows = page.getByRole('list', { name: 'Reply list' }).getByRole('listitem');
+    await until(() => rows.count(), (n) => n >= 20, 'the demo replies in the list');
+    await rows.nth(1).click();
+    await url(page, /\/inbox\/[0-9a-f-]{36}/);
+    await page.frameLocator('iframe[title="Reply body"]').locator('body').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'reply.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.goto(`${server.base}/inbox?status=ready`);
+    await until(() => rows.count(), (n) => n >= 5, 'the demo replies with a draft');
+    await page.screenshot({ path: path.join(SHOTS, 'inbox.png') });
+  });
 });
