@@ -1,14 +1,14 @@
 // The system-mail.send job: an invitation or a password-reset mail, over SMTP_URL, or kept as
 // captured (status `captured`, shown by `replydesk mail list --system`) when there is none.
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/connect.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
+import { smtpTransport } from '../mail/transport.ts';
 import * as q from './queries.ts';
 
 const RETRY_SECONDS = [10, 60, 300, 1800];
 
 export function systemMailHandler(db: Db, opts: { smtpUrl: string | null; from: string }) {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl) : null;
   return async (job: Job<{ id: string }>): Promise<Outcome> => {
     const mail = await q.getSystemMail(db.read, job.payload.id);
     if (!mail || mail.status !== 'captured' || !transport) return { ok: true };

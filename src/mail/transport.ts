@@ -48,12 +48,15 @@ function describe(err: SmtpError): string {
   return parts.join(' ').slice(0, 1000);
 }
 
+/** The one way this service opens SMTP: nodemailer with the timeouts above. */
+export function smtpTransport(url: string, timeouts: typeof DEFAULT_SMTP_TIMEOUTS = DEFAULT_SMTP_TIMEOUTS) {
+  return nodemailer.createTransport(new SMTPTransport({ url, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }));
+}
+
 export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
   const schedule = opts.retrySchedule?.length ? opts.retrySchedule : DEFAULT_MAIL_RETRY_SCHEDULE;
   const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...opts.timeouts };
-  const transport = opts.smtpUrl
-    ? nodemailer.createTransport(new SMTPTransport({ url: opts.smtpUrl, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }))
-    : null;
+  const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl, timeouts) : null;
 
   return async (job: Job<MailSendPayload>): Promise<Outcome> => {
     const message = await q.getOutgoing(db.read, job.payload.outgoingId);
