@@ -31,7 +31,7 @@ import { idempotencyPlugin } from './http/idempotency.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { OutgoingMessage } from './mail/schemas.ts';
 import type { MailOptions } from './mail/service.ts';
-import { CookieSessions } from './dashboard/service.ts';
+import { CookieSessions } from './dashboard/sessions.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { webRoutes } from './dashboard/web.ts';
 

@@ -13,6 +13,7 @@ import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
 import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
 import { MAX_PASSWORD_LENGTH } from './passwords.ts';
 import * as service from './service.ts';
+import * as sessions from './sessions.ts';
 
 export interface DashboardRouteOptions {
   db: Db;
@@ -29,16 +30,16 @@ const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props,
 const hidden = { hide: true } as const;
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator }) => {
-  const limiter = new service.SignInLimiter();
+  const limiter = new sessions.SignInLimiter();
   const secure = (request: FastifyRequest) => request.protocol === 'https';
 
   const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number) =>
-    reply.header('set-cookie', cookieHeader.serialize(service.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(request), maxAge: maxAgeSeconds }));
+    reply.header('set-cookie', cookieHeader.serialize(sessions.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(request), maxAge: maxAgeSeconds }));
 
   /** Signs the browser in with a new session's cookie and answers the session. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, cookie: string, status = 200) => {
-    setCookie(request, reply, cookie, service.SESSION_DAYS * 86_400);
-    const view = await service.sessionView(db, cookie);
+    setCookie(request, reply, cookie, sessions.SESSION_DAYS * 86_400);
+    const view = await sessions.sessionView(db, cookie);
     return reply.code(status).send({ data: view });
   };
 
@@ -47,7 +48,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     if (!s) throw Errors.NotSignedIn();
     return s;
   };
-  const cookieOf = (request: FastifyRequest) => service.sessionCookie(request.headers.cookie) ?? '';
+  const cookieOf = (request: FastifyRequest) => sessions.sessionCookie(request.headers.cookie) ?? '';
 
   app.get('/dashboard/api/status', { config: { public: true }, schema: hidden }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
 
@@ -59,7 +60,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   app.post('/dashboard/api/sign-in', {
     config: { public: true },
     schema: { ...hidden, body: body({ email: Email, password: Password }) },
-  }, async (request, reply) => signedIn(request, reply, await service.signIn(db, limiter, request.body, request.ip)));
+  }, async (request, reply) => signedIn(request, reply, await sessions.signIn(db, limiter, request.body, request.ip)));
 
   app.post('/dashboard/api/password-reset', {
     config: { public: true },
@@ -83,12 +84,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   app.get('/dashboard/api/session', { config: { session: true }, schema: hidden }, async (request) => {
     session(request);
-    return { data: await service.sessionView(db, cookieOf(request)) };
+    return { data: await sessions.sessionView(db, cookieOf(request)) };
   });
 
   app.post('/dashboard/api/sign-out', { config: { session: true }, schema: hidden }, async (request, reply) => {
     session(request);
-    await service.signOut(db, cookieOf(request));
+    await sessions.signOut(db, cookieOf(request));
     setCookie(request, reply, '', 0);
     return { data: { signed_out: true } };
   });
@@ -97,18 +98,16 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     config: { session: true },
     schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }) },
   }, async (request) => {
-    const s = session(request);
-    const row = await service.findLiveSession(db, cookieOf(request));
-    if (!row) throw Errors.NotSignedIn();
-    await service.switchWorkspace(db, { ...row, user_id: s.userId }, request.body.workspace_id);
-    return { data: await service.sessionView(db, cookieOf(request)) };
+    // the session was looked up by the auth hook: its person and id are on the principal
+    await sessions.switchWorkspace(db, session(request), request.body.workspace_id);
+    return { data: await sessions.sessionView(db, cookieOf(request)) };
   });
 
   app.get('/dashboard/api/workspace', { config: { session: true }, schema: hidden }, async (request, reply) => {
     const ws = (await getWorkspace(db, request.workspaceId))!;
     // this request has just been counted by the limiter, which set the header
     const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? NaN);
-    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: service.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null } };
+    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: sessions.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null } };
   });
 
   // API keys (owners and admins)

@@ -1,56 +1,26 @@
-// People and their sessions: first-run setup, sign-in, sessions, workspaces, members,
-// invitations and password resets (CONTRACT "People and the dashboard", docs/dashboard.md).
+// People: first-run setup, accounts, members, invitations, password resets and the
+// dashboard's own mail (CONTRACT "People and the dashboard", docs/dashboard.md); sessions and
+// sign-in are in sessions.ts.
 // Routes stay thin (dashboard/routes.ts); every rule is here.
 import crypto from 'node:crypto';
-import * as cookieHeader from 'cookie';
 import { seed } from '../cli/seed.ts';
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Role, Tx } from '../db/types.ts';
-import { AppError } from '../http/errors.ts';
+import { Errors } from '../http/errors.ts';
 import { enqueue } from '../jobs/queries.ts';
 import { listOutgoing } from '../mail/queries.ts';
-import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
-import { createWorkspace, PLAN_LIMITS, type Principal } from '../workspaces/service.ts';
-import type { SessionAuthenticator } from '../http/auth.ts';
-import { decoyHash, hashPassword, hashToken, newToken, passwordProblem, verifyPassword } from './passwords.ts';
+import { createWorkspace } from '../workspaces/service.ts';
+import { hashPassword, hashToken, newToken, passwordProblem, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
+import { DashboardErrors } from './errors.ts';
+import { now, openSession, plus } from './sessions.ts';
 
 export const ROLES = ['owner', 'admin', 'member'] as const satisfies readonly Role[];
 
-/** What each role may do, in the API keys' terms. Owners and admins may do everything. */
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: PERMISSIONS,
-  admin: PERMISSIONS,
-  member: ['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write'],
-};
-
-/** Owners and admins manage keys, webhooks, mailboxes and members. */
-export const canManage = (role: Role) => role === 'owner' || role === 'admin';
-
-export const SESSION_DAYS = 30;
-/** Requests per minute a signed-in person may make at least, whatever the workspace's plan. */
-export const SESSION_RATE_LIMIT = 600;
-const DAY = 86_400_000;
 const LINK_HOURS = { setup: 24 * 7, reset: 1, invite: 24 * 7 } as const;
 export const SYSTEM_MAIL_JOB = 'system-mail.send';
 
-export const DashboardErrors = {
-  BadCredentials: () => new AppError(401, 'BAD_CREDENTIALS', 'Email or password is incorrect'),
-  TooManyAttempts: (minutes: number) => new AppError(429, 'TOO_MANY_SIGN_IN_ATTEMPTS', `Too many sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
-  BadLink: (what: string) => new AppError(403, 'INVALID_LINK', `${what} link is invalid or already used`),
-  BadPassword: (problem: string) => new AppError(400, 'BAD_PASSWORD', problem[0]!.toUpperCase() + problem.slice(1)),
-  BadEmail: () => new AppError(400, 'INVALID_EMAIL', 'email must be an email address'),
-  NotAMember: () => new AppError(404, 'WORKSPACE_NOT_FOUND', 'Workspace not found'),
-  MemberNotFound: () => new AppError(404, 'MEMBER_NOT_FOUND', 'Member not found'),
-  LastOwner: () => new AppError(409, 'LAST_OWNER', 'A workspace needs at least one owner: make someone else owner first'),
-  OwnersOnly: () => new AppError(403, 'OWNERS_ONLY', 'Only an owner can make or change an owner'),
-  AlreadyMember: (email: string) => new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this workspace`),
-  SetupDone: () => new AppError(409, 'SETUP_DONE', 'Setup is done: sign in instead'),
-};
-
-const now = () => new Date().toISOString();
-const plus = (ms: number) => new Date(Date.now() + ms).toISOString();
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normaliseEmail(email: string): string {
@@ -62,52 +32,6 @@ export function normaliseEmail(email: string): string {
 function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw DashboardErrors.BadPassword(problem);
-}
-
-/** What the dashboard knows of the signed-in person (docs/dashboard.md, Session). */
-export interface SessionView {
-  user: { id: string; email: string };
-  workspace: { id: string; name: string; plan: string; role: Role };
-  workspaces: { id: string; name: string; role: Role }[];
-  permissions: Permission[];
-  csrf_token: string;
-}
-
-/** A new session for the person in the workspace: the cookie's value and what it shows. */
-async function openSession(trx: Tx, userId: string, workspaceId: string): Promise<string> {
-  const { token, hash } = newToken();
-  await q.insertSession(trx, { id_hash: hash, user_id: userId, workspace_id: workspaceId, csrf_token: crypto.randomBytes(24).toString('base64url'), created_at: now(), expires_at: plus(SESSION_DAYS * DAY) });
-  return token;
-}
-
-export async function sessionView(db: Db, cookie: string): Promise<SessionView | null> {
-  const row = await findLiveSession(db, cookie);
-  if (!row?.role) return null;
-  const workspaces = await q.workspacesOfUser(db.read, row.user_id);
-  return {
-    user: { id: row.user_id, email: row.email },
-    workspace: { id: row.workspace_id, name: row.workspace_name, plan: row.plan, role: row.role },
-    workspaces: workspaces.map((w) => ({ id: w.id, name: w.name, role: w.role })),
-    permissions: [...ROLE_PERMISSIONS[row.role]],
-    csrf_token: row.csrf_token,
-  };
-}
-
-/**
- * The session behind a cookie's value, or null when there is none or it has lapsed. A
- * session in use is extended to SESSION_DAYS from now, at most once a day.
- */
-export async function findLiveSession(db: Db, cookie: string): Promise<q.SessionRow | null> {
-  if (!cookie || cookie.length > 100) return null;
-  const hash = hashToken(cookie);
-  const row = await q.findSession(db.read, hash);
-  if (!row) return null;
-  const expires = Date.parse(row.expires_at);
-  if (expires <= Date.now()) return null;
-  if (expires - Date.now() < (SESSION_DAYS - 1) * DAY) {
-    await db.write((trx) => q.extendSession(trx, hash, plus(SESSION_DAYS * DAY)));
-  }
-  return row;
 }
 
 // First run
@@ -134,7 +58,7 @@ export async function setup(db: Db, input: { token: string; email: string; passw
   const email = normaliseEmail(input.email);
   checkPassword(input.password);
   const name = input.workspace_name.trim();
-  if (!name) throw new AppError(400, 'BAD_REQUEST', 'workspace_name must not be empty');
+  if (!name) throw Errors.BadRequest('workspace_name must not be empty');
   const tokenHash = hashToken(input.token);
   if (!(await q.findToken(db.read, tokenHash, 'setup', now()))) throw DashboardErrors.BadLink('Setup');
   if (!(await setupRequired(db))) throw DashboardErrors.SetupDone();
@@ -159,12 +83,13 @@ export async function createUser(db: Db, input: { email: string; workspaceId: st
   if (!ROLES.includes(input.role)) throw new Error(`Unknown role "${input.role}". Choose from: ${ROLES.join(', ')}`);
   if (input.password !== undefined) checkPassword(input.password);
   const existing = await q.findUserByEmail(db.read, email);
-  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : await hashPassword(crypto.randomBytes(24).toString('base64'));
+  // a new account without a password gets an unusable random one until the link is used
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : existing ? null : await hashPassword(crypto.randomBytes(24).toString('base64'));
   const userId = existing?.id ?? uuidv7();
   let link: string | null = null;
   await db.write(async (trx) => {
-    if (!existing) await q.insertUser(trx, { id: userId, email, password_hash: passwordHash, created_at: now(), updated_at: now() });
-    else if (input.password !== undefined) await q.setPassword(trx, userId, passwordHash, now());
+    if (!existing) await q.insertUser(trx, { id: userId, email, password_hash: passwordHash!, created_at: now(), updated_at: now() });
+    else if (passwordHash) await q.setPassword(trx, userId, passwordHash, now());
     await q.insertMembership(trx, { workspace_id: input.workspaceId, user_id: userId, role: input.role, created_at: now() });
     await q.setRole(trx, input.workspaceId, userId, input.role);
     if (input.password === undefined) {
@@ -174,67 +99,6 @@ export async function createUser(db: Db, input: { email: string; workspaceId: st
     }
   });
   return { id: userId, email, role: input.role, workspace_id: input.workspaceId, password_link: link as string | null };
-}
-
-// Sign-in
-
-/**
- * Failed sign-ins, counted per account and per client address over a sliding 15 minutes, in
- * this process (docs/dashboard.md). A correct password does not reset the address's count.
- */
-export class SignInLimiter {
-  private failures = new Map<string, number[]>();
-  constructor(private readonly perAccount = 5, private readonly perAddress = 20, private readonly windowMs = 15 * 60_000) {}
-
-  private recent(key: string, t: number) {
-    const list = (this.failures.get(key) ?? []).filter((x) => t - x < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
-  }
-
-  /** Throws 429 when either count is spent. */
-  check(email: string, ip: string) {
-    const t = Date.now();
-    for (const [key, max] of [[`a:${email}`, this.perAccount], [`ip:${ip}`, this.perAddress]] as const) {
-      const list = this.recent(key, t);
-      if (list.length >= max) throw DashboardErrors.TooManyAttempts(Math.max(1, Math.ceil((list[0]! + this.windowMs - t) / 60_000)));
-    }
-  }
-
-  fail(email: string, ip: string) {
-    const t = Date.now();
-    if (this.failures.size > 100_000) this.failures.clear();
-    for (const key of [`a:${email}`, `ip:${ip}`]) this.failures.set(key, [...this.recent(key, t), t]);
-  }
-
-  succeed(email: string) {
-    this.failures.delete(`a:${email}`);
-  }
-}
-
-export async function signIn(db: Db, limiter: SignInLimiter, input: { email: string; password: string }, ip: string): Promise<string> {
-  const email = input.email.trim().toLowerCase();
-  limiter.check(email, ip);
-  const user = email ? await q.findUserByEmail(db.read, email) : undefined;
-  // an unknown address costs the same hash as a known one: timing does not tell them apart
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
-  const workspaces = user && ok ? await q.workspacesOfUser(db.read, user.id) : [];
-  if (!user || !ok || !workspaces.length) {
-    limiter.fail(email, ip);
-    throw DashboardErrors.BadCredentials();
-  }
-  limiter.succeed(email);
-  return db.write((trx) => openSession(trx, user.id, workspaces[0]!.id));
-}
-
-export async function signOut(db: Db, cookie: string) {
-  await db.write((trx) => q.deleteSession(trx, hashToken(cookie)));
-}
-
-export async function switchWorkspace(db: Db, session: q.SessionRow, workspaceId: string) {
-  if (!(await q.findMembership(db.read, workspaceId, session.user_id))) throw DashboardErrors.NotAMember();
-  await db.write((trx) => q.setSessionWorkspace(trx, session.id_hash, workspaceId));
 }
 
 // Password reset
@@ -355,40 +219,4 @@ export async function listOutbox(db: Db, workspaceId: string) {
     ...outgoing.map((m) => ({ id: m.id, kind: m.kind === 'send' ? 'reply' : m.kind, to: (JSON.parse(m.to_addresses) as string[]).join(', '), subject: m.subject, status: m.status, error: m.last_error, created_at: m.created_at })),
     ...system.map((m) => ({ id: m.id, kind: m.kind, to: m.to_address, subject: m.subject, status: m.status, error: null, created_at: m.created_at })),
   ].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)).slice(0, 100);
-}
-
-export function workspaceRateLimit(row: { plan: string; rate_limit: number | null }) {
-  return row.rate_limit ?? PLAN_LIMITS[row.plan as keyof typeof PLAN_LIMITS];
-}
-
-// Sessions as request principals (http/auth.ts)
-
-export const COOKIE = 'rd_session';
-
-/** The rd_session value in a Cookie header, or null. */
-export function sessionCookie(header: string | undefined): string | null {
-  if (!header || !header.includes(COOKIE)) return null;
-  return cookieHeader.parse(header)[COOKIE] ?? null;
-}
-
-/** Turns a session cookie into the principal of the person's current workspace. */
-export class CookieSessions implements SessionAuthenticator {
-  constructor(private readonly db: Db) {}
-
-  async authenticate(cookieHeader: string): Promise<Principal | null> {
-    const cookie = sessionCookie(cookieHeader);
-    if (!cookie) return null;
-    const row = await findLiveSession(this.db, cookie);
-    if (!row?.role) return null; // no longer a member of the workspace the session looks at
-    return {
-      keyId: `session:${row.user_id}`,
-      workspaceId: row.workspace_id,
-      permissions: new Set(ROLE_PERMISSIONS[row.role]),
-      // a person clicking through the dashboard makes a dozen requests a screen: their own
-      // bucket (http/auth.ts keys it by person), never less than SESSION_RATE_LIMIT a minute
-      rateLimit: Math.max(SESSION_RATE_LIMIT, workspaceRateLimit(row)),
-      apiVersion: row.api_version,
-      session: { userId: row.user_id, role: row.role, csrfToken: row.csrf_token, idHash: row.id_hash },
-    };
-  }
 }

@@ -1,0 +1,16 @@
+// The dashboard's refusals (the API's own are in http/errors.ts).
+import { AppError } from '../http/errors.ts';
+
+export const DashboardErrors = {
+  BadCredentials: () => new AppError(401, 'BAD_CREDENTIALS', 'Email or password is incorrect'),
+  TooManyAttempts: (minutes: number) => new AppError(429, 'TOO_MANY_SIGN_IN_ATTEMPTS', `Too many sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
+  BadLink: (what: string) => new AppError(403, 'INVALID_LINK', `${what} link is invalid or already used`),
+  BadPassword: (problem: string) => new AppError(400, 'BAD_PASSWORD', problem[0]!.toUpperCase() + problem.slice(1)),
+  BadEmail: () => new AppError(400, 'INVALID_EMAIL', 'email must be an email address'),
+  NotAMember: () => new AppError(404, 'WORKSPACE_NOT_FOUND', 'Workspace not found'),
+  MemberNotFound: () => new AppError(404, 'MEMBER_NOT_FOUND', 'Member not found'),
+  LastOwner: () => new AppError(409, 'LAST_OWNER', 'A workspace needs at least one owner: make someone else owner first'),
+  OwnersOnly: () => new AppError(403, 'OWNERS_ONLY', 'Only an owner can make or change an owner'),
+  AlreadyMember: (email: string) => new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this workspace`),
+  SetupDone: () => new AppError(409, 'SETUP_DONE', 'Setup is done: sign in instead'),
+};
