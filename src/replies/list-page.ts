@@ -111,8 +111,7 @@ function isPlain(request: ListRequest): boolean {
 
 /** No filter but one status at most: the workspace's counters hold the total. */
 function isStatusOnly(f: q.ReplyFilter): boolean {
-  const keys = Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
-  return (f.statuses?.length ?? 0) <= 1 && keys.every((k) => k === 'statuses' || k === 'now' || k === 'newestFirst');
+  return (f.statuses?.length ?? 0) <= 1 && q.filterFields(f).every((k) => k === 'statuses' || k === 'now' || k === 'newestFirst');
 }
 
 /** The cursor of the page after `row`: its position in the list's order, opaque to clients. */

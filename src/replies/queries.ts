@@ -139,6 +139,11 @@ export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: {
   return q.orderBy('r.received_at', dir).orderBy('r.id', dir).limit(page.limit + 1).offset(page.offset).execute();
 }
 
+/** The fields of a filter that are set (`now` and `newestFirst` always are). */
+export function filterFields(f: ReplyFilter): string[] {
+  return Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
+}
+
 /** Filters reply_counts can total: status, client, mailbox, category (and snoozed=false, below). */
 const COUNTED: ReadonlySet<string> = new Set(['statuses', 'categoryId', 'clientId', 'connectionId', 'now', 'newestFirst']);
 
@@ -150,8 +155,7 @@ const COUNTED: ReadonlySet<string> = new Set(['statuses', 'categoryId', 'clientI
  * contact, a search) is counted over the filter's own index.
  */
 export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
-  const present = Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
-  if (present.every((k) => COUNTED.has(k) || k === 'snoozed') && f.snoozed !== true) {
+  if (filterFields(f).every((k) => COUNTED.has(k) || k === 'snoozed') && f.snoozed !== true) {
     const counted = await sumReplyCounts(db, workspaceId, f);
     return f.snoozed === false ? counted - (await countScanned(db, workspaceId, { ...f, snoozed: true })) : counted;
   }
