@@ -1,6 +1,6 @@
 // Categories, clients and mailboxes: a table and a "New …" form each. The API has create and
 // list routes for them (src/http/owned-routes.ts), no edit or delete yet, so neither is offered.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, errorMessage } from '../../api.ts';
 import { CategoryChip } from '../../components/Chip.tsx';
@@ -33,6 +33,35 @@ function CreateDialog(props: { title: string; submit: string; onClose: () => voi
   );
 }
 
+/** A list query as a table: loading, error and empty states, then one row per item. */
+function QueryTable<T extends { id: string }>(props: {
+  query: UseQueryResult<T[]>;
+  caption: string;
+  empty: ReactNode;
+  headers: string[];
+  row: (item: T) => ReactNode;
+}) {
+  const { query } = props;
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <ErrorState error={query.error} retry={() => query.refetch()} />;
+  if (query.data.length === 0) return <>{props.empty}</>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="sr-only">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.headers.map((h) => <th key={h} scope="col">{h}</th>)}
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.map((item) => <tr key={item.id}>{props.row(item)}</tr>)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function CategoriesPage() {
   const qc = useQueryClient();
   const toast = useToast();
@@ -44,33 +73,20 @@ export function CategoriesPage() {
       <PageHead title="Categories">
         <button type="button" className="primary" onClick={() => { setForm({ name: '', color: '#6b7280', is_positive: false }); setOpen(true); }}>New category</button>
       </PageHead>
-      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
-        <Empty title="No categories yet" />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Categories</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Colour</th>
-                <th scope="col">Positive</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((c) => (
-                <tr key={c.id}>
-                  <td><CategoryChip category={c} /></td>
-                  <td className="mono">{c.color}</td>
-                  <td>{c.is_positive ? 'Yes' : 'No'}</td>
-                  <td>{dateTime(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={list}
+        caption="Categories"
+        empty={<Empty title="No categories yet" />}
+        headers={['Name', 'Colour', 'Positive', 'Created']}
+        row={(c) => (
+          <>
+            <td><CategoryChip category={c} /></td>
+            <td className="mono">{c.color}</td>
+            <td>{c.is_positive ? 'Yes' : 'No'}</td>
+            <td>{dateTime(c.created_at)}</td>
+          </>
+        )}
+      />
       {open ? (
         <CreateDialog
           title="New category"
@@ -111,31 +127,19 @@ export function ClientsPage() {
       <PageHead title="Clients">
         <button type="button" className="primary" onClick={() => { setForm({ name: '', service_description: '' }); setOpen(true); }}>New client</button>
       </PageHead>
-      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
-        <Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Clients</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Service description</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((c) => (
-                <tr key={c.id}>
-                  <td className="strong">{c.name}</td>
-                  <td className="clamp">{c.service_description}</td>
-                  <td>{dateTime(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={list}
+        caption="Clients"
+        empty={<Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>}
+        headers={['Name', 'Service description', 'Created']}
+        row={(c) => (
+          <>
+            <td className="strong">{c.name}</td>
+            <td className="clamp">{c.service_description}</td>
+            <td>{dateTime(c.created_at)}</td>
+          </>
+        )}
+      />
       {open ? (
         <CreateDialog
           title="New client"
@@ -231,43 +235,30 @@ export function MailboxesPage() {
           New mailbox
         </button>
       </PageHead>
-      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : list.data.length === 0 ? (
-        <Empty title="No mailboxes yet">A mailbox is an address replies arrive in.</Empty>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Mailboxes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Sync</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((c) => (
-                <tr key={c.id}>
-                  <td className="strong">{c.name}</td>
-                  <td>{c.email}</td>
-                  <td>
-                    {c.sync ? (
-                      <>
-                        <span className={`badge badge-sync-${c.sync.state}`}>{SYNC_LABEL[c.sync.state] ?? c.sync.state}</span>
-                        {c.sync.last_error ? <span className="form-error small"> {c.sync.last_error}</span> : null}
-                        {c.sync.last_synced_at ? <span className="muted small"> · {dateTime(c.sync.last_synced_at)}</span> : null}
-                      </>
-                    ) : (
-                      <span className="muted">Not connected</span>
-                    )}
-                  </td>
-                  <td>{dateTime(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryTable
+        query={list}
+        caption="Mailboxes"
+        empty={<Empty title="No mailboxes yet">A mailbox is an address replies arrive in.</Empty>}
+        headers={['Name', 'Email', 'Sync', 'Created']}
+        row={(c) => (
+          <>
+            <td className="strong">{c.name}</td>
+            <td>{c.email}</td>
+            <td>
+              {c.sync ? (
+                <>
+                  <span className={`badge badge-sync-${c.sync.state}`}>{SYNC_LABEL[c.sync.state] ?? c.sync.state}</span>
+                  {c.sync.last_error ? <span className="form-error small"> {c.sync.last_error}</span> : null}
+                  {c.sync.last_synced_at ? <span className="muted small"> · {dateTime(c.sync.last_synced_at)}</span> : null}
+                </>
+              ) : (
+                <span className="muted">Not connected</span>
+              )}
+            </td>
+            <td>{dateTime(c.created_at)}</td>
+          </>
+        )}
+      />
       {open ? (
         <CreateDialog
           title="New mailbox"
