@@ -12,6 +12,7 @@ import { wakeDueSnoozes } from './replies/snooze.ts';
 import { refreshPlannerStatistics } from './db/dialect.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
+import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -21,6 +22,7 @@ export interface HandlerDeps {
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
+  const mailboxes: SendingOptions = { secretKey: deps.secretKey, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
   return {
     [DELIVER_JOB]: deliveryHandler({
       db: deps.db,
@@ -29,7 +31,8 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
       retrySchedule: deps.config.webhookRetrySchedule,
       timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
     }),
-    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
+    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule, mailbox: mailboxRoute(deps.db, mailboxes) }),
+    [FILE_SENT_JOB]: fileSentHandler(deps.db, mailboxes),
     [SYSTEM_MAIL_JOB]: systemMailHandler(deps.db, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }),
   };
 }

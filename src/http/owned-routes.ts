@@ -1,5 +1,5 @@
-// Create + list routes of the small workspace-owned resources (categories, clients,
-// connections): the same envelope, permissions, paging and error codes for each.
+// Create + list routes of the small workspace-owned resources (categories, clients): the
+// same envelope, permissions, paging and error codes for each.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery } from '../http/schemas.ts';
+import { Attachment } from '../connections/schemas.ts';
 
 export const STATUSES = ['pending', 'ready', 'sent', 'archived'] as const;
 export const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES], description: 'One of pending, ready, sent, archived' });
@@ -59,6 +60,7 @@ export const ReplyDetail = Type.Object(
     }),
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
+    attachments: Type.Array(Attachment, { description: 'Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md).' }),
   },
   { $id: 'ReplyDetail' },
 );
