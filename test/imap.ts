@@ -62,7 +62,8 @@ export interface Dovecot {
   log(): string;
 }
 
-export async function startDovecot(): Promise<Dovecot> {
+/** `idle: false` plays a server without IDLE (its CAPABILITY leaves it out), to be polled. */
+export async function startDovecot(opts: { idle?: boolean } = {}): Promise<Dovecot> {
   const dir = tempDir('replydesk-dovecot-');
   fs.chmodSync(dir, 0o755);
   for (const sub of ['run', 'state', 'mail', 'home', 'users']) fs.mkdirSync(path.join(dir, sub));
@@ -93,6 +94,7 @@ first_valid_gid = 1
 mailbox_idle_check_interval = 1 secs
 # an outage (stop) ends the sessions too
 shutdown_clients = yes
+${opts.idle === false ? 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS' : ''}
 # a wrong password is answered at once, not after the default two-second penalty
 auth_failure_delay = 0
 service imap-login {

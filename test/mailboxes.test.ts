@@ -414,3 +414,32 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe.skipIf(!dovecotInstalled())('mailboxes on a server without IDLE (sqlite)', () => {
+  it('polls: mail arrives without IDLE, within the poll interval', async () => {
+    const dovecot = await startDovecot({ idle: false });
+    const secretKey = crypto.randomBytes(32);
+    const ctx = await makeApp('sqlite', { webhooks: { secretKey }, mailboxes: { allowPrivateNetworks: true, timeoutMs: 5_000 } });
+    const seen: unknown[] = [];
+    const sync = new MailboxSync(ctx.db, { secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 1024, pollMs: 1_000, scanMs: 200, log: { info: (o) => seen.push(o), warn: () => {}, error: () => {} } });
+    try {
+      const ws = await makeWorkspace(ctx.db);
+      dovecot.addUser('poller', 'secret');
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/connections', headers: ws.headers, payload: { name: 'Poll', email: 'poll@agency.example', imap: { host: dovecot.host, port: dovecot.port, tls: 'none', username: 'poller', password: 'secret' } } });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.id;
+      sync.start();
+      await waitFor('the connection', async () => seen.some((o) => (o as { idle?: boolean }).idle === false));
+      await dovecot.append('poller', mail({ subject: 'Polled' }));
+      const replies = await waitFor('the polled reply', async () => {
+        const r = (await ctx.app.inject({ method: 'GET', url: `/api/replies?connection_id=${id}`, headers: ws.headers })).json();
+        return r.pagination.total === 1 && r;
+      });
+      expect(replies.data[0].subject).toBe('Polled');
+    } finally {
+      await sync.stop();
+      await ctx.close();
+      await dovecot.stop();
+    }
+  });
+});

@@ -14,6 +14,7 @@ import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Tx } from '../db/types.ts';
 import { AppError } from '../http/errors.ts';
+import { getThreadForMail } from '../mail/queries.ts';
 import { ingestReply } from '../replies/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { clean, type ParsedMessage, parseMessage } from './parse.ts';
@@ -47,12 +48,12 @@ async function threadFor(db: Db, workspaceId: string, parents: string[]) {
   }
   if (!replyId) return [];
   const [earlier, parent, sends] = await Promise.all([
-    q.threadOf(db.read, workspaceId, replyId),
+    getThreadForMail(db.read, workspaceId, replyId),
     q.repliesById(db.read, workspaceId, replyId),
     q.sendsOfReply(db.read, workspaceId, replyId),
   ]);
   const items = [
-    ...earlier.map((t) => ({ from: t.from_address, to: t.to_address, subject: t.subject, body: t.body, sent_at: t.sent_at })),
+    ...earlier,
     ...(parent ? [{ from: parent.from_email, to: parent.to_email, subject: parent.subject, body: parent.body_text, sent_at: parent.received_at }] : []),
     ...sends.map((s) => ({ from: s.from_address, to: (JSON.parse(s.to_addresses) as string[])[0] ?? '', subject: s.subject, body: s.text, sent_at: s.sent_at ?? s.created_at })),
   ];

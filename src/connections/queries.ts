@@ -168,17 +168,6 @@ export function repliesById(db: Q, workspaceId: string, id: string) {
   return db.selectFrom('replies').select(['id', 'from_email', 'to_email', 'subject', 'body_text', 'received_at']).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
 
-/** The earlier messages of a stored reply's thread, in order. */
-export function threadOf(db: Q, workspaceId: string, replyId: string) {
-  return db
-    .selectFrom('thread_messages')
-    .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('reply_id', '=', replyId)
-    .orderBy('position', 'asc')
-    .execute();
-}
-
 /** What was sent in answer to a stored reply (sends, not forwards), oldest first. */
 export function sendsOfReply(db: Q, workspaceId: string, replyId: string) {
   return db

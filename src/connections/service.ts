@@ -139,6 +139,14 @@ export async function listSkipped(db: Db, workspaceId: string, id: string) {
 
 const changed = (given: object | null | undefined) => given !== undefined && (given === null || Object.keys(given).length > 0);
 
+/** A server's settings from a PATCH: the fields given over the stored ones; every one must then be there. */
+function mergeServer(protocol: 'imap' | 'smtp', given: Partial<SmtpSettings>, was: SmtpSettings | null): SmtpSettings {
+  const merged = { host: given.host ?? was?.host, port: given.port ?? was?.port, tls: given.tls ?? was?.tls, username: given.username ?? was?.username, password: given.password ?? was?.password };
+  const missing = Object.entries(merged).filter(([, v]) => v === undefined).map(([k]) => `${protocol}.${k}`);
+  if (missing.length) throw Errors.BadRequest(`The connection has no ${protocol.toUpperCase()} settings yet: give ${missing.join(', ')}`);
+  return merged as SmtpSettings;
+}
+
 /**
  * PATCH: name, email, signature, paused, and the IMAP or SMTP settings (a field left out keeps
  * its value, the password included; null removes them). New server settings are logged in to
@@ -162,10 +170,7 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
     } else {
       const was = imapSettings(settings.secretKey, current);
       const p = patch.imap!;
-      const merged = { host: p.host ?? was?.host, port: p.port ?? was?.port, tls: p.tls ?? was?.tls, username: p.username ?? was?.username, password: p.password ?? was?.password };
-      const missing = Object.entries(merged).filter(([, v]) => v === undefined).map(([k]) => `imap.${k}`);
-      if (missing.length) throw Errors.BadRequest(`The connection has no IMAP settings yet: give ${missing.join(', ')}`);
-      imap = { ...(merged as Omit<ImapSettings, 'folder' | 'sentFolder'>), folder: p.folder ?? was?.folder ?? 'INBOX', sentFolder: p.sent_folder === undefined ? (was?.sentFolder ?? null) : (p.sent_folder ?? '') };
+      imap = { ...mergeServer('imap', p, was), folder: p.folder ?? was?.folder ?? 'INBOX', sentFolder: p.sent_folder === undefined ? (was?.sentFolder ?? null) : (p.sent_folder ?? '') };
       Object.assign(changes, {
         imap_host: imap.host, imap_port: imap.port, imap_tls: imap.tls, imap_username: imap.username,
         imap_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password),
@@ -178,12 +183,7 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
     if (patch.smtp === null) {
       Object.assign(changes, { smtp_host: null, smtp_port: null, smtp_tls: null, smtp_username: null, smtp_password_enc: null });
     } else {
-      const was = smtpSettings(settings.secretKey, current);
-      const p = patch.smtp!;
-      const merged = { host: p.host ?? was?.host, port: p.port ?? was?.port, tls: p.tls ?? was?.tls, username: p.username ?? was?.username, password: p.password ?? was?.password };
-      const missing = Object.entries(merged).filter(([, v]) => v === undefined).map(([k]) => `smtp.${k}`);
-      if (missing.length) throw Errors.BadRequest(`The connection has no SMTP settings yet: give ${missing.join(', ')}`);
-      smtp = merged as SmtpSettings;
+      smtp = mergeServer('smtp', patch.smtp!, smtpSettings(settings.secretKey, current));
       Object.assign(changes, { smtp_host: smtp.host, smtp_port: smtp.port, smtp_tls: smtp.tls, smtp_username: smtp.username, smtp_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password) });
     }
   }

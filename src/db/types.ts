@@ -63,7 +63,7 @@ export interface ClientTable {
 export type MailTls = 'implicit' | 'starttls' | 'none';
 export type SyncState = 'pending' | 'active' | 'error';
 
-/** A mailbox (migration 0011): its IMAP and SMTP settings, sync state and sync lease. */
+/** A mailbox (migration 0013): its IMAP and SMTP settings, sync state and sync lease. */
 export interface ConnectionTable {
   id: string;
   workspace_id: string;

@@ -1,3 +1,4 @@
+// 0013, not 0011: main took 0011 (search_scope) meanwhile, and 0012 is the triage branch's.
 // Mailboxes (CONTRACT "Mailboxes (connections)", docs/mailboxes.md): a connection's IMAP and
 // SMTP settings, its sync state, the lease that lets one worker at a time sync it, where each
 // folder's sync stopped, the messages it skipped and why, and the attachments of the replies it
