@@ -152,6 +152,7 @@ for (const dialect of DIALECTS) {
       dovecot.addUser(user, 'secret');
       await dovecot.append(user, before);
       const res = await api('POST', '/api/connections', { name: 'Arrivals', email: `${user}@agency.example`, imap: imapOf(user) });
+      expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.id;
       sync.start();
       await dovecot.append(user, mail({ subject: 'First answer', from: 'Grace Hopper <grace@prospect.example>', text: 'Yes, let us talk.\n\nOn Mon, 5 Jan 2026, Sam <sam@agency.example> wrote:\n> Worth a chat?\n> Sam' }));
@@ -299,7 +300,7 @@ for (const dialect of DIALECTS) {
       await dovecot.append(user, mail({ subject: 'After the fix' }));
       await waitForReplies(id, 2);
       expect((await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true))).toBe(true);
-    });
+    }, 90_000);
 
     it('bad mail is stored or skipped with a recorded reason, never a crash loop: malformed MIME, a 20 MB attachment, 500 recipients, NUL in a header', async () => {
       const sync = newSync();

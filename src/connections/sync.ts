@@ -71,6 +71,8 @@ export class MailboxSync {
   readonly holder: string;
   readonly opts: Required<Omit<SyncOptions, 'lookup' | 'log' | 'holder'>> & Pick<SyncOptions, 'lookup' | 'log'>;
   private readonly sessions = new Map<string, MailboxSession>();
+  /** Each session's end, its lease given up included. */
+  private readonly ended = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private scanning: Promise<void> | null = null;
   private running = false;
@@ -103,6 +105,7 @@ export class MailboxSync {
     this.timer = null;
     await this.scanning;
     await Promise.all([...this.sessions.values()].map((s) => s.stop()));
+    await Promise.all(this.ended);
   }
 
   /** Mailboxes this process is syncing now (for tests and the log). */
@@ -139,10 +142,12 @@ export class MailboxSync {
       if (!row) continue;
       const session = new MailboxSession(this, row);
       this.sessions.set(id, session);
-      void session.run().finally(async () => {
+      const ended: Promise<void> = session.run().finally(async () => {
         this.sessions.delete(id);
         await this.db.write((trx) => q.releaseLease(trx, id, this.holder)).catch((err) => this.opts.log?.error({ err, connection: id }, 'could not release a mailbox lease'));
+        this.ended.delete(ended);
       });
+      this.ended.add(ended);
     }
   }
 }
@@ -230,9 +235,11 @@ class MailboxSession {
         log?.error({ err: recordErr, connection: row.id }, 'could not record the mailbox sync state');
       }
     } finally {
+      // a polite LOGOUT when the session was stopped on a working connection; a failed one is
+      // just closed (a dead server would hold a LOGOUT until its timeout)
       const client = this.client;
       this.client = null;
-      if (client && client.usable) await withTimeout(client.logout(), 5_000, 'LOGOUT').catch(() => client.close());
+      if (client && client.usable && this.stopped) await withTimeout(client.logout(), 5_000, 'LOGOUT').catch(() => client.close());
       else client?.close();
     }
   }
