@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
 
     const log = process.env.MAILBOX_TEST_LOG ? { info: console.log, warn: console.log, error: console.log } : undefined;
     const newSync = (extra: Partial<ConstructorParameters<typeof MailboxSync>[1]> = {}) => {
-      const s = new MailboxSync(ctx.db, { log, secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 5 * 1024 * 1024, pollMs: 1_000, scanMs: 200, leaseMs: 3_000, timeoutMs: 5_000, backoff: { baseMs: 300, capMs: 2_000 }, ...extra });
+      const s = new MailboxSync(ctx.db, { log, secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 5 * 1024 * 1024, pollMs: 1_000, scanMs: 200, leaseMs: 5_000, timeoutMs: 10_000, backoff: { baseMs: 300, capMs: 2_000 }, ...extra });
       syncs.push(s);
       return s;
     };
@@ -299,8 +299,8 @@ for (const dialect of DIALECTS) {
       expect(fixed.statusCode, fixed.body).toBe(200);
       await dovecot.append(user, mail({ subject: 'After the fix' }));
       await waitForReplies(id, 2);
-      expect((await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true))).toBe(true);
-    }, 90_000);
+      expect((await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true, 60_000))).toBe(true);
+    }, 120_000);
 
     it('bad mail is stored or skipped with a recorded reason, never a crash loop: malformed MIME, a 20 MB attachment, 500 recipients, NUL in a header', async () => {
       const sync = newSync();

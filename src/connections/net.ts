@@ -113,7 +113,7 @@ const DEFAULT_TIMEOUT_MS = 20_000;
  * an ImapFlow without one crashes the process on the first socket error. A closed client
  * cannot be reused: every reconnect makes a new one.
  */
-export async function imapClient(s: ServerSettings, opts: NetOptions & { onError?: (err: Error) => void; idleMs?: number }): Promise<ImapFlow> {
+export async function imapClient(s: ServerSettings, opts: NetOptions & { onError?: (err: Error) => void }): Promise<ImapFlow> {
   const address = await resolveHost('IMAP', s.host, opts);
   const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const name = stripBrackets(s.host);
@@ -129,8 +129,8 @@ export async function imapClient(s: ServerSettings, opts: NetOptions & { onError
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: Math.max(timeout * 3, 60_000),
+    // IDLE is started by the sync itself (connections/sync.ts), between its checks
     disableAutoIdle: true,
-    maxIdleTime: opts.idleMs,
     clientInfo: { name: 'Replydesk' },
   });
   client.on('error', (err: Error) => opts.onError?.(err));

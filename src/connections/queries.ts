@@ -99,18 +99,23 @@ export function releaseLease(db: Tx, id: string, holder: string) {
   return db.updateTable('connections').set({ lease_holder: null, lease_expires_at: null }).where('id', '=', id).where('lease_holder', '=', holder).execute();
 }
 
-/** Records the outcome of a sync attempt; only the lease's holder can. */
-export async function recordSync(db: Tx, id: string, holder: string, changes: Updateable<ConnectionTable>) {
-  const res = await db.updateTable('connections').set(changes).where('id', '=', id).where('lease_holder', '=', holder).executeTakeFirst();
+/**
+ * Records the outcome of a sync attempt; only the lease's holder can, and only for the settings
+ * it synced with (`version`, the row's updated_at then): a session that started before a PATCH
+ * never overwrites the state the PATCH set.
+ */
+export async function recordSync(db: Tx, id: string, holder: string, version: string | null, changes: Updateable<ConnectionTable>) {
+  const res = await db.updateTable('connections').set(changes).where('id', '=', id).where('lease_holder', '=', holder).where('updated_at', version === null ? 'is' : '=', version).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
-export function incrementFailures(db: Tx, id: string, holder: string) {
+export function incrementFailures(db: Tx, id: string, holder: string, version: string | null) {
   return db
     .updateTable('connections')
     .set((eb) => ({ sync_failures: eb('sync_failures', '+', 1) }))
     .where('id', '=', id)
     .where('lease_holder', '=', holder)
+    .where('updated_at', version === null ? 'is' : '=', version)
     .returning('sync_failures')
     .executeTakeFirst();
 }

@@ -210,7 +210,7 @@ class MailboxSession {
       const box = await client.mailboxOpen(this.settings.folder, { readOnly: true });
       await this.start(client, box);
       await this.catchUp(client);
-      await this.db.write((trx) => q.recordSync(trx, row.id, this.sync.holder, { sync_state: 'active', last_synced_at: now(), last_error: null, sync_failures: 0, next_sync_at: null }));
+      await this.db.write((trx) => q.recordSync(trx, row.id, this.sync.holder, this.version, { sync_state: 'active', last_synced_at: now(), last_error: null, sync_failures: 0, next_sync_at: null }));
       active = true;
       log?.info({ connection: row.id, idle: client.capabilities.has('IDLE') }, 'mailbox connected');
       await this.watch(client);
@@ -222,13 +222,13 @@ class MailboxSession {
         if (active) {
           // a connection that worked and dropped: reconnect now; failing that is an error
           log?.warn({ connection: row.id, reason }, 'mailbox connection lost; reconnecting');
-          await this.db.write((trx) => q.recordSync(trx, row.id, this.sync.holder, { next_sync_at: now() }));
+          await this.db.write((trx) => q.recordSync(trx, row.id, this.sync.holder, this.version, { next_sync_at: now() }));
         } else {
           log?.warn({ connection: row.id, reason }, 'mailbox sync failed');
           await this.db.write(async (trx) => {
-            const failures = (await q.incrementFailures(trx, row.id, this.sync.holder))?.sync_failures ?? 1;
+            const failures = (await q.incrementFailures(trx, row.id, this.sync.holder, this.version))?.sync_failures ?? 1;
             const next = new Date(Date.now() + backoffMs(failures, this.opts.backoff)).toISOString();
-            await q.recordSync(trx, row.id, this.sync.holder, { sync_state: 'error', last_error: reason, next_sync_at: next });
+            await q.recordSync(trx, row.id, this.sync.holder, this.version, { sync_state: 'error', last_error: reason, next_sync_at: next });
           });
         }
       } catch (recordErr) {
@@ -348,7 +348,7 @@ class MailboxSession {
         try {
           if (watchdog) await withTimeout(client.noop(), this.opts.timeoutMs, 'IMAP NOOP');
           await this.catchUp(client);
-          await this.db.write((trx) => q.recordSync(trx, this.row.id, this.sync.holder, { last_synced_at: now() }));
+          await this.db.write((trx) => q.recordSync(trx, this.row.id, this.sync.holder, this.version, { last_synced_at: now() }));
           if (idle && !settled) void client.idle().catch(() => {});
         } catch (err) {
           finish(err as Error);
