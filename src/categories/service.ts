@@ -1,12 +1,13 @@
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { uuidv7 } from '../db/ids.ts';
+import type { Selectable } from 'kysely';
 import type { CategoryTable } from '../db/types.ts';
 import { insertOwned, listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
 import { bool } from '../db/dialect.ts';
 
-const toCategory = (c: CategoryTable) => ({ id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive), created_at: c.created_at });
+const toCategory = (c: Pick<CategoryTable, 'id' | 'name' | 'color' | 'is_positive' | 'created_at'>) => ({ id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive), created_at: c.created_at });
 
 export async function createCategory(db: Db, workspaceId: string, input: { name: string; color?: string; is_positive?: boolean }) {
   const name = input.name.trim();
@@ -30,5 +31,5 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
 
 export async function listCategories(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
   const { rows, total } = await listOwned(db, 'categories', workspaceId, opts);
-  return { items: rows.map((r) => toCategory(r as CategoryTable)), total };
+  return { items: rows.map((r) => toCategory(r as Selectable<CategoryTable>)), total };
 }

@@ -59,6 +59,12 @@ export const ReplyDetail = Type.Object(
     }),
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
+    triage: Nullable(Type.Object({
+      source: Type.Unsafe<'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none'>({ type: 'string', enum: ['header', 'rule', 'classifier', 'workspace', 'model', 'none'], description: 'What decided: a mail header, a rule, the shipped classifier, the workspace\'s learned model, the configured language model, or none (nothing was confident).' }),
+      reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),
+      confidence: Type.Number({ minimum: 0, maximum: 1 }),
+      category_id: Nullable(Type.String({ description: 'The category triage chose (null: none); the reply\'s own category_id may differ once a person changed it.' })),
+    }, { description: 'Why triage chose the category (docs/triage.md); null when triage has not run on this reply.' })),
   },
   { $id: 'ReplyDetail' },
 );

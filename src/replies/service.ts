@@ -3,7 +3,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
-import type { ReplyStatus, Tx } from '../db/types.ts';
+import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
@@ -67,6 +67,9 @@ type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 
 type Outgoing = Awaited<ReturnType<typeof outgoingForReply>>;
 
+/** Why triage gave the reply its category (src/triage/); null until triage has run. */
+type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null };
+
 /**
  * A reply's single-read form (SPEC.md §2.1), written out field by field in the spec's order.
  * One literal on purpose: spreading a list item into it and overriding its `category` cost
@@ -79,6 +82,7 @@ function detailOf(
   contact: { id: string; email: string; first_name: string | null; last_name: string | null; company: string | null },
   thread: { from: string; to: string; subject: string; body: string; sent_at: string }[],
   outgoing: Outgoing,
+  triage: Triage | null,
 ) {
   return {
     id: r.id,
@@ -104,6 +108,7 @@ function detailOf(
     contact,
     thread,
     outgoing,
+    triage,
   };
 }
 export type ReplyDetail = ReturnType<typeof detailOf>;
@@ -120,6 +125,7 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing):
     { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company },
     thread.map(threadItem),
     outgoing,
+    r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id },
   );
 }
 
@@ -340,6 +346,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company },
       thread.map(threadItem),
       [],
+      null,
     );
     if (contactCreated) {
       await publishEvent(trx, workspaceId, 'contact.created', {
