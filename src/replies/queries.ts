@@ -295,3 +295,6 @@ export const findClient = prepared((db, a: { ws: string; id: string }) =>
 
 export const findConnection = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
+
+export const findCategory = prepared((db, a: { ws: string; id: string }) =>
+  db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id));

@@ -141,6 +141,7 @@ export const IngestBody = Type.Object(
     received_at: Type.Optional(Timestamp),
     client_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     connection_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A category of the workspace, set by the client; triage never overwrites it. Without one, triage (when on) chooses.' }))),
     message_id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
     in_reply_to: Type.Optional(Type.String({ maxLength: LIMITS.short })),
     thread: Type.Optional(

@@ -16,6 +16,7 @@ import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
 import { wakeContact } from './snooze.ts';
+import { queueLearning, queueTriage } from '../triage/queue.ts';
 
 const now = () => new Date().toISOString();
 
@@ -158,7 +159,7 @@ function checkChange(patch: Change, at: string): Change {
  * already handled) and cleared when it returns to pending or ready. Records reply.updated
  * when anything changed; says whether it did.
  */
-async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string) {
+export async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string) {
   const current = await q.findReplyForUpdate(trx, workspaceId, id);
   if (!current) throw Errors.ReplyNotFound();
   if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
@@ -203,13 +204,23 @@ async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Chan
   }
   const didChange = Object.keys(changed).length > 0;
   if (didChange) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
-  return { updated, didChange };
+  return { updated, didChange, changed };
 }
 
 export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
   const at = now();
   const change = checkChange(patch, at);
-  return db.write(async (trx) => (await applyChange(trx, workspaceId, id, change, at)).updated);
+  return db.write(async (trx) => {
+    const { updated, changed } = await applyChange(trx, workspaceId, id, change, at);
+    await learnFrom(trx, workspaceId, id, changed);
+    return updated;
+  });
+}
+
+/** A person or client chose a category: triage's workspace model learns it (src/triage/queue.ts). */
+async function learnFrom(trx: Tx, workspaceId: string, id: string, changed: Record<string, { current: unknown }>) {
+  const category = changed.category_id?.current;
+  if (typeof category === 'string') await queueLearning(trx, workspaceId, id, category);
 }
 
 /**
@@ -223,7 +234,10 @@ export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk) {
   return db.write(async (trx) => {
     const changed: string[] = [];
     for (const id of ids) {
-      if ((await applyChange(trx, workspaceId, id, change, at)).didChange) changed.push(id);
+      const result = await applyChange(trx, workspaceId, id, change, at);
+      if (!result.didChange) continue;
+      changed.push(id);
+      await learnFrom(trx, workspaceId, id, result.changed);
     }
     return { updated: changed.length, ids: changed };
   });
@@ -276,6 +290,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
     }
+    let category: { id: string; name: string; color: string; is_positive: boolean } | null = null;
+    if (input.category_id != null) {
+      const [found] = await q.findCategory(trx, { ws: workspaceId, id: input.category_id });
+      if (!found) throw Errors.InvalidCategoryId();
+      category = { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) };
+    }
 
     const newContactId = uuidv7();
     const contact = await q.upsertContact(trx, {
@@ -304,7 +324,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       contact_id: contact.id,
       client_id: input.client_id ?? null,
       connection_id: input.connection_id ?? null,
-      category_id: null,
+      category_id: category?.id ?? null,
       from_email: fromEmail,
       from_name: fromName,
       to_email: input.to_email.trim(),
@@ -339,9 +359,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
     await addToCounts(trx, workspaceId, { replies_total: 1, replies_pending: 1, contacts_total: contactCreated ? 1 : 0 });
 
+    // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
+    if (!category) await queueTriage(trx, workspaceId, reply.id);
+
     const detail = detailOf(
       reply,
-      null,
+      category,
       client,
       { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company },
       thread.map(threadItem),

@@ -1,0 +1,30 @@
+// What other services call, in their own transactions, to hand work to triage: one job per
+// reply ingested without a category (workspace triage on), one per correction to learn from.
+// Kept apart from service.ts so replies/ can call it without importing triage's handlers.
+import type { Tx } from '../db/types.ts';
+import { enqueue } from '../jobs/queries.ts';
+import { triageEnabled } from './queries.ts';
+
+export const TRIAGE_JOB = 'triage.reply';
+export const TRIAGE_MODEL_JOB = 'triage.model';
+export const TRIAGE_LEARN_JOB = 'triage.learn';
+
+export interface TriagePayload { replyId: string }
+export interface LearnPayload { replyId: string; categoryId: string }
+
+/** Queues triage of a reply just stored, when its workspace has triage on. */
+export async function queueTriage(trx: Tx, workspaceId: string, replyId: string): Promise<boolean> {
+  const [ws] = await triageEnabled(trx, { ws: workspaceId });
+  if (!ws || !ws.triage_enabled) return false;
+  await enqueue(trx, { workspaceId, kind: TRIAGE_JOB, payload: { replyId } satisfies TriagePayload, maxAttempts: 5 });
+  return true;
+}
+
+/**
+ * A person or a client put a reply in a category: the workspace's model learns it, in a job
+ * (the request pays one row; the model's JSON is read and written by the worker, corrections
+ * claimed together learned in one write).
+ */
+export async function queueLearning(trx: Tx, workspaceId: string, replyId: string, categoryId: string): Promise<void> {
+  await enqueue(trx, { workspaceId, kind: TRIAGE_LEARN_JOB, payload: { replyId, categoryId } satisfies LearnPayload, maxAttempts: 5 });
+}
