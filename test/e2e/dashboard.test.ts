@@ -222,6 +222,27 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
+  it('a category is created, renamed and deleted in Settings; its reply keeps going without it', async () => {
+    await page.goto(`${server.base}/settings/categories`);
+    await page.getByRole('button', { name: 'New category' }).click();
+    await page.getByLabel('Name').fill('Warm lead');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('button', { name: 'Edit Warm lead' }).click();
+    await page.getByLabel('Name').fill('Hot lead');
+    await page.getByRole('button', { name: 'Save category' }).click();
+    await visible(page.getByRole('button', { name: 'Edit Hot lead' }));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    const api = async (path: string, init: RequestInit = {}) =>
+      (await fetch(`${server.base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })).json();
+    const category = (await api('/api/categories')).data.find((c: { name: string }) => c.name === 'Hot lead');
+    const reply = await ingest({ subject: 'Re: Categorised' });
+    await api(`/api/replies/${reply.id}`, { method: 'PATCH', body: JSON.stringify({ category_id: category.id }) });
+    await page.getByRole('button', { name: 'Delete Hot lead' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await count(page.getByRole('button', { name: 'Edit Hot lead' }), 0);
+    expect((await api(`/api/replies/${reply.id}`)).data).toMatchObject({ id: reply.id, category_id: null });
+  });
+
   it('hostile HTML in a reply runs nothing and loads nothing until remote images are asked for', async () => {
     const hostile = `<p>Hello <b>Sam</b></p><script>parent.document.title='pwned-script'</script>
       <img src="${tracker.url}/pixel.gif" onerror="parent.document.title='pwned-onerror'">
