@@ -135,6 +135,18 @@ export function markBouncing(db: Tx, workspaceId: string, emails: string[], at: 
     .execute();
 }
 
+/** Marks one contact bouncing (a person's PATCH); returns it when it changed. */
+export function markBouncingById(db: Tx, workspaceId: string, contactId: string, at: string) {
+  return db
+    .updateTable('contacts')
+    .set({ bouncing: bool(db, true), bouncing_since: at, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .where('bouncing', '=', bool(db, false))
+    .returning(contactColumns)
+    .execute();
+}
+
 /** Clears the bouncing mark of one contact; returns it when it changed. */
 export function clearBouncing(db: Tx, workspaceId: string, contactId: string, at: string) {
   return db
