@@ -235,6 +235,7 @@ const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
 export async function findReplyForUpdate(db: Tx, workspaceId: string, id: string) {
   return (await replyForUpdate(db, { ws: workspaceId, id }))[0];
 }
+export type LockedReply = NonNullable<Awaited<ReturnType<typeof findReplyForUpdate>>>;
 
 /** Sets the given columns of one reply of the workspace (updated_at among them, always: list-page.ts). */
 export function updateReply(db: Tx, workspaceId: string, id: string, changes: Updateable<ReplyTable> & { updated_at: string }) {

@@ -159,10 +159,14 @@ function checkChange(patch: Change, at: string): Change {
  * already handled) and cleared when it returns to pending or ready. Records reply.updated
  * when anything changed; says whether it did.
  */
-export async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string) {
-  const current = await q.findReplyForUpdate(trx, workspaceId, id);
+export async function applyChange(
+  trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string,
+  /** Triage's: the row it already read under lock, and a category it just read from the workspace. */
+  known?: { current: q.LockedReply; categoryChecked: true },
+) {
+  const current = known?.current ?? (await q.findReplyForUpdate(trx, workspaceId, id));
   if (!current) throw Errors.ReplyNotFound();
-  if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
+  if (patch.category_id != null && !known?.categoryChecked && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
 
   let status: ReplyStatus = patch.status ?? current.status;
   if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';

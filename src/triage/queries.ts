@@ -3,7 +3,7 @@
 // model's daily budget. Every one is scoped by the workspace.
 import type { Updateable } from 'kysely';
 import { bool, forUpdate } from '../db/dialect.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 
 /** Read on every ingestion: whether to queue a triage job (primary-key lookup). */
@@ -103,6 +103,9 @@ export async function recordDecision(db: Tx, row: ReplyTriageTable) {
     })))
     .execute();
 }
+
+/** The first decision on a reply (triage.reply runs once per reply: a plain insert). */
+export const insertDecision = preparedInsert('reply_triage', ['reply_id', 'workspace_id', 'source', 'reason', 'confidence', 'category_id', 'drafted_by', 'decided_at']);
 
 export function findDecision(db: Q, workspaceId: string, replyId: string) {
   return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();

@@ -12,10 +12,32 @@ export const TRIAGE_LEARN_JOB = 'triage.learn';
 export interface TriagePayload { replyId: string }
 export interface LearnPayload { replyId: string; categoryId: string }
 
+/**
+ * Whether a workspace has triage on, as this process last read it (at most FLAG_TTL_MS ago):
+ * ingestion asks on every reply, the switch moves rarely. PATCH /api/triage in this process
+ * forgets the entry at once; one made through another process is seen within the TTL.
+ */
+const flags = new Map<string, { on: boolean; until: number }>();
+const FLAG_TTL_MS = 2_000;
+
+export function forgetTriageFlag(workspaceId: string) {
+  flags.delete(workspaceId);
+}
+
+async function triageOn(trx: Tx, workspaceId: string): Promise<boolean> {
+  const now = Date.now();
+  const hit = flags.get(workspaceId);
+  if (hit && hit.until > now) return hit.on;
+  const [ws] = await triageEnabled(trx, { ws: workspaceId });
+  const on = Boolean(ws?.triage_enabled);
+  if (flags.size > 10_000) flags.clear();
+  flags.set(workspaceId, { on, until: now + FLAG_TTL_MS });
+  return on;
+}
+
 /** Queues triage of a reply just stored, when its workspace has triage on. */
 export async function queueTriage(trx: Tx, workspaceId: string, replyId: string): Promise<boolean> {
-  const [ws] = await triageEnabled(trx, { ws: workspaceId });
-  if (!ws || !ws.triage_enabled) return false;
+  if (!(await triageOn(trx, workspaceId))) return false;
   await enqueue(trx, { workspaceId, kind: TRIAGE_JOB, payload: { replyId } satisfies TriagePayload, maxAttempts: 5 });
   return true;
 }

@@ -132,8 +132,9 @@ async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, r: q.Tr
   // PATCH either came first and is seen here, or waits and overwrites triage's category
   const locked = await findReplyForUpdate(trx, workspaceId, r.id);
   if (!locked || locked.category_id !== null) return;
-  const [current] = await q.repliesForTriage(trx, workspaceId, [r.id]);
-  if (!current) return;
+  // what may have changed since the batch was read comes from the locked row; the rest (text,
+  // contact, client) is as read
+  const current = { ...r, ai_response: locked.ai_response };
   const category = a.decision.label === null ? null : categoryFor(ctx, a.decision.label);
   let draftedBy: ReplyTriageTable['drafted_by'] = null;
   if (category) {
@@ -155,11 +156,11 @@ async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, r: q.Tr
       category_id: category.id,
       ...(draft !== null && { ai_response: draft }),
       ...(snooze && snooze.getTime() > Date.now() && { snoozed_until: snooze.toISOString() }),
-    }, at);
+    }, at, { current: locked, categoryChecked: true });
     await carryOut(trx, workspaceId, consequenceOf(category.name), current, a.decision.reason, at);
   }
   const unknown = a.decision.label !== null && !category;
-  await q.recordDecision(trx, {
+  await q.insertDecision(trx, {
     reply_id: r.id,
     workspace_id: workspaceId,
     source: unknown ? 'none' : a.decision.source,
@@ -177,10 +178,10 @@ async function applyModelDraft(trx: Tx, workspaceId: string, ctx: Context, reply
   if (!locked) return;
   const [current] = await q.repliesForTriage(trx, workspaceId, [replyId]);
   const category = ctx.categories.find((c) => c.id === categoryId);
-  if (!current || !category || current.category_id !== categoryId || current.ai_response !== null) return;
+  if (!current || !category || locked.category_id !== categoryId || locked.ai_response !== null) return;
   const byModel = Boolean(modelDraft?.trim());
   const draft = byModel ? modelDraft!.trim() : renderTemplate(category.template ?? DEFAULT_TEMPLATES[category.name] ?? FALLBACK_TEMPLATE, templateValues(current, ctx.settings));
-  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at);
+  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at, { current: locked, categoryChecked: true });
   const decision = await q.findDecision(trx, workspaceId, replyId);
   if (decision) await q.recordDecision(trx, { ...decision, drafted_by: byModel ? 'model' : 'template', decided_at: at });
 }
@@ -267,22 +268,35 @@ export function triageHandler(deps: TriageDeps): Handler {
     const rows = await q.repliesForTriage(deps.db.read, workspaceId, jobs.map((j) => j.payload.replyId));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const at = new Date().toISOString();
-    await Promise.all(jobs.map(async (job) => {
+    const work: { job: Job<TriagePayload>; apply: (trx: Tx) => Promise<unknown> }[] = [];
+    for (const job of jobs) {
       const r = byId.get(job.payload.replyId);
-      if (!r || r.category_id !== null) return; // gone, or categorised by a client or person first
-      try {
-        const local = categorise(inputOf(r), ctx.model);
-        const unsure = local === null || local.confidence < MODEL_THRESHOLD;
-        if (deps.llm && unsure) {
+      if (!r || r.category_id !== null) continue; // gone, or categorised by a client or person first
+      const local = categorise(inputOf(r), ctx.model);
+      const unsure = local === null || local.confidence < MODEL_THRESHOLD;
+      work.push({
+        job,
+        apply: deps.llm && unsure
           // the model decides; its job applies the local result if it cannot
-          await deps.db.write((trx) => enqueue(trx, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, local } satisfies ModelPayload, maxAttempts: 3 }));
-          return;
+          ? (trx) => enqueue(trx, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, local } satisfies ModelPayload, maxAttempts: 3 })
+          : (trx) => applyDecision(trx, workspaceId, ctx, r, { decision: asApplied(local), draftByModel: Boolean(deps.llm) }, at),
+      });
+    }
+    // the batch in one write (one transaction on PostgreSQL, one savepoint in SQLite's group
+    // commit); if it fails, each reply in a write of its own, so one bad reply fails only its job
+    try {
+      await deps.db.write(async (trx) => {
+        for (const w of work) await w.apply(trx);
+      });
+    } catch {
+      await Promise.all(work.map(async (w) => {
+        try {
+          await deps.db.write(w.apply);
+        } catch (err) {
+          outcomes.set(w.job.id, retryLater((err as Error).message ?? String(err), w.job.attempts));
         }
-        await deps.db.write((trx) => applyDecision(trx, workspaceId, ctx, r, { decision: asApplied(local), draftByModel: Boolean(deps.llm) }, at));
-      } catch (err) {
-        outcomes.set(job.id, retryLater((err as Error).message ?? String(err), job.attempts));
-      }
-    }));
+      }));
+    }
     return outcomes;
   });
 }

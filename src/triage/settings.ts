@@ -10,6 +10,7 @@ import { Errors } from '../http/errors.ts';
 import { errorResponses, Nullable, single } from '../http/schemas.ts';
 import { TEMPLATE_VARIABLES } from './drafts.ts';
 import * as q from './queries.ts';
+import { forgetTriageFlag } from './queue.ts';
 
 export const TriageSettings = Type.Object({
   enabled: Type.Boolean({ description: 'Whether replies ingested without a category are categorised (and drafted).' }),
@@ -65,6 +66,7 @@ export async function updateTriageSettings(db: Db, workspaceId: string, patch: S
     ...(patch.sender_name !== undefined && { triage_sender_name: patch.sender_name.trim() }),
     ...(patch.signature !== undefined && { triage_signature: patch.signature }),
   }));
+  forgetTriageFlag(workspaceId);
   return getTriageSettings(db, workspaceId, llm);
 }
 
