@@ -146,6 +146,18 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B cannot retry A's outgoing mail", async () => {
+      const forwarded = await ctx.app.inject({ method: 'POST', url: `/api/replies/${A.reply}/forward`, headers: a.headers, payload: { to: ['colleague@a.example'] } });
+      expect(forwarded.statusCode).toBe(200);
+      const [out] = (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json().data.outgoing;
+      await ctx.db.write((trx) => trx.updateTable('outgoing_messages').set({ status: 'failed' }).where('id', '=', out.id).execute());
+      const res = await call('POST /api/replies/:id/outgoing/:outgoingId/retry', `/api/replies/${A.reply}/outgoing/${out.id}/retry`, b.headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ data: null, error: 'Outgoing message not found' });
+      const after = (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json().data.outgoing;
+      expect(after).toMatchObject([{ id: out.id, status: 'failed' }]);
+    });
+
     it("B's ingestion of the same sender and message_id creates B's own contact and reply", async () => {
       const before = await snapshot();
       const res = await call('POST /api/replies', '/api/replies', b.headers, inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>' }));
