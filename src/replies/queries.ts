@@ -224,7 +224,7 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
       'rt.source as triage_source', 'rt.reason as triage_reason', 'rt.confidence as triage_confidence', 'rt.category_id as triage_category_id',
       'c.is_positive as category_is_positive',
       'cl.name as client_name', 'cl.service_description as client_service_description',
-      'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company',
+      'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company', 'ct.do_not_contact as contact_do_not_contact',
     ])
     .where('r.workspace_id', '=', a.ws)
     .where('r.id', '=', a.id));
@@ -306,7 +306,7 @@ const contactUpserts = Object.fromEntries(
           last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
           updated_at: sql<string>`excluded.updated_at`,
         })),
-      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])),
+      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title', 'do_not_contact'])),
   ])),
 );
 

@@ -56,6 +56,7 @@ export const ReplyDetail = Type.Object(
       first_name: Nullable(Type.String()),
       last_name: Nullable(Type.String()),
       company: Nullable(Type.String()),
+      do_not_contact: Type.Boolean({ description: 'The contact is marked do-not-contact: a send is refused with 409.' }),
     }),
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
