@@ -15,6 +15,7 @@ import { en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
 import { nl } from './nl.ts';
+import { handwritten } from './handwritten.ts';
 import type { LanguagePack } from './pack.ts';
 
 const PER_CATEGORY = 72;
@@ -151,7 +152,7 @@ function generate(p: LanguagePack): Line[] {
       lines.push(reply(p, label, phrases.main[k]!, phrases.extra, `${p.lang}-${slug}-${k}`));
     }
   }
-  (p.handwritten ?? []).forEach(([label, text], i) => {
+  handwritten[p.lang].forEach(([label, text], i) => {
     lines.push({ text, subject: `${pick(p.replyPrefix ?? ['Re:'])} ${fill(pick(p.outreachSubjects), { company: pick(p.companies) })}`, label, group: `${p.lang}-handwritten-${i}` });
   });
   return lines;

@@ -31,7 +31,5 @@ export interface LanguagePack {
   bounces: string[];
   bounceSubjects: string[];
   oooSubjects: string[];
-  /** Complete replies written by hand, label first. */
-  handwritten?: [string, string][];
   replyPrefix?: string[];
 }

@@ -139,6 +139,14 @@ function afterKeyword(t: string, keywords: RegExp, found: Mention[]): Mention | 
   return null;
 }
 
+// "ab Montag wieder im Büro", "vanaf 3 maart weer aanwezig", "à partir du 5 avril de retour": a start word, a date, then a return word.
+const FROM_WORDS = /\b(?:ab(?: dem| den)?|vanaf|from|a partir (?:du|de|del)|desde el)\s*$/;
+const RETURN_AFTER = /^[\s,.]*(?:(?:bin|ist|sind|ben|is|zijn|je suis|i am|i'm|i will be|i'll be|estare|estoy)\s+)?(?:wieder|zuruck|weer|terug|de retour|back|de vuelta)\b/;
+
+function beforeReturnWord(t: string, found: Mention[]): Mention | null {
+  return found.find((m) => m.date && FROM_WORDS.test(t.slice(Math.max(0, m.at - 14), m.at)) && RETURN_AFTER.test(t.slice(m.end, m.end + 30))) ?? null;
+}
+
 export function outOfOfficeUntil(text: string, receivedAt: Date): Date | null {
   if (!text || Number.isNaN(receivedAt.getTime())) return null;
   const stripped = stripQuoted(text) || text;
@@ -146,6 +154,7 @@ export function outOfOfficeUntil(text: string, receivedAt: Date): Date | null {
   const found = mentions(t, receivedAt);
   if (!found.length) return null;
   const chosen = afterKeyword(t, RETURN_WORDS, found)
+    ?? beforeReturnWord(t, found)
     ?? afterKeyword(t, UNTIL_WORDS, found)
     ?? found.filter((m) => !m.weak && m.date).sort((a, b) => b.date!.getTime() - a.date!.getTime())[0]
     ?? null;

@@ -16,7 +16,7 @@
  */
 
 // "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
-const ATTRIBUTION_VERB = /\b(?:wrote|writes|schrieb|a\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu)\b/i;
+const ATTRIBUTION_VERB = /\b(?:wrote|writes|schrieb|a\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu)(?![\p{L}\p{N}])/iu;
 const ATTRIBUTION_START = /^\s*(?:on|am|le|el|op|den|il|em)\b|<[^>\s]+@[^>\s]+>|\S+@\S+\.\w+/i;
 const SEPARATOR = new RegExp(
   '^\\s*(?:' + [
