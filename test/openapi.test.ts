@@ -155,7 +155,7 @@ describe('OpenAPI document as a product (issue 18)', () => {
     for (const [type, item] of Object.entries(doc.webhooks)) {
       const media = item.post.requestBody.content['application/json'];
       expect(media.schema.properties.type.const, type).toBe(type);
-      const [example] = Object.values(media.examples);
+      const [example] = Object.values(media.examples as Record<string, { value: { type: string } }>);
       expect(example!.value.type).toBe(type);
       expect(item.post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     }
