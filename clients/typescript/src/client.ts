@@ -97,6 +97,14 @@ export class Paged<I, P> implements PromiseLike<P>, AsyncIterable<I> {
     return this.#first.then(onfulfilled, onrejected);
   }
 
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<P | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<P> {
+    return this.then((page) => page).finally(onfinally);
+  }
+
   /** Every page in turn: by `pagination.next_cursor` where the list gives one, else by offset. */
   async *pages(): AsyncGenerator<P> {
     let query = this.query;
