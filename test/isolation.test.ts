@@ -112,6 +112,36 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B can neither rename nor delete A's category or client", async () => {
+      const before = await snapshot();
+      const clientsBefore = (await ctx.app.inject({ method: 'GET', url: '/api/clients', headers: a.headers })).json();
+      const cases: [string, string, unknown, string][] = [
+        ['PATCH /api/categories/:id', `/api/categories/${A.category}`, { name: 'Hijacked' }, 'Category not found'],
+        ['DELETE /api/categories/:id', `/api/categories/${A.category}`, undefined, 'Category not found'],
+        ['PATCH /api/clients/:id', `/api/clients/${A.client}`, { name: 'Hijacked' }, 'Client not found'],
+        ['DELETE /api/clients/:id', `/api/clients/${A.client}`, undefined, 'Client not found'],
+      ];
+      for (const [route, path, payload, error] of cases) {
+        const res = await call(route, path, b.headers, payload);
+        expect(res.statusCode, route).toBe(404);
+        expect(res.json(), route).toEqual({ data: null, error });
+      }
+      expect(await snapshot()).toEqual(before);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/clients', headers: a.headers })).json()).toEqual(clientsBefore);
+    });
+
+    it("B cannot retry A's outgoing mail", async () => {
+      const forwarded = await ctx.app.inject({ method: 'POST', url: `/api/replies/${A.reply}/forward`, headers: a.headers, payload: { to: ['colleague@a.example'] } });
+      expect(forwarded.statusCode).toBe(200);
+      const [out] = (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json().data.outgoing;
+      await ctx.db.write((trx) => trx.updateTable('outgoing_messages').set({ status: 'failed' }).where('id', '=', out.id).execute());
+      const res = await call('POST /api/replies/:id/outgoing/:outgoingId/retry', `/api/replies/${A.reply}/outgoing/${out.id}/retry`, b.headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ data: null, error: 'Outgoing message not found' });
+      const after = (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json().data.outgoing;
+      expect(after).toMatchObject([{ id: out.id, status: 'failed' }]);
+    });
+
     it("B's ingestion of the same sender and message_id creates B's own contact and reply", async () => {
       const before = await snapshot();
       const res = await call('POST /api/replies', '/api/replies', b.headers, inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>' }));

@@ -273,7 +273,7 @@ for (const dialect of DIALECTS) {
       expect(out).toMatchObject({ status: 'sent', attempts: 2, error: null });
     });
 
-    it('SMTP answering 550 fails the mail for good and records why', async () => {
+    it('SMTP answering 550 fails the mail for good and records why; a retry sends the same message once', async () => {
       const { headers } = await makeWorkspace(db);
       const reply = await newReply(headers);
       const before = smtp.seen.data;
@@ -291,6 +291,27 @@ for (const dialect of DIALECTS) {
       expect(out.error).toMatch(/550.*No such user here/);
       const job = await db.read.selectFrom('jobs').select(['status', 'attempts']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
       expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+
+      // once the address is fixed on the other side, a person retries it: the same message goes out
+      const retry = (id: string) => app.inject({ method: 'POST', url: `/api/replies/${reply.id}/outgoing/${id}/retry`, headers });
+      const retried = await retry(out.id);
+      expect(retried.statusCode).toBe(200);
+      expect(retried.json().data).toMatchObject({ id: out.id, status: 'queued' });
+      await worker.drain();
+      const [mail, ...more] = smtp.to(reply.from_email);
+      expect(more).toEqual([]);
+      expect(mail!.mail.messageId).toBe(out.message_id);
+      expect((await getReply(headers, reply.id)).outgoing).toMatchObject([{ id: out.id, status: 'sent', attempts: 2 }]);
+      // a sent one, an unknown one, another workspace's: refused, nothing mailed again
+      const again = await retry(out.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ data: null, error: 'Only failed mail can be retried; this message is sent' });
+      expect((await retry('no-such-message')).json()).toEqual({ data: null, error: 'Outgoing message not found' });
+      const other = await makeWorkspace(db);
+      const foreign = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/outgoing/${out.id}/retry`, headers: other.headers });
+      expect(foreign.statusCode).toBe(404);
+      await worker.drain();
+      expect(smtp.to(reply.from_email)).toHaveLength(1);
     });
 
     it('a refused connection keeps the mail queued for a retry, and the schedule ends in failed', async () => {

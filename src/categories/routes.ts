@@ -20,4 +20,14 @@ export const categoryRoutes = ownedRoutes({
   }, { additionalProperties: false }),
   create: service.createCategory,
   list: service.listCategories,
+  Update: Type.Object({
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Unique within the workspace' })),
+    color: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$', description: 'Hex colour such as #22c55e' })),
+    is_positive: Type.Optional(Type.Boolean()),
+  }, { additionalProperties: false }),
+  update: service.updateCategory,
+  remove: {
+    run: service.deleteCategory,
+    description: 'The replies in the category become uncategorised (category_id null, updated_at set). No reply.updated events are sent for them.',
+  },
 });

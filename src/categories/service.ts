@@ -1,16 +1,30 @@
 import type { Db } from '../db/connect.ts';
-import { isUniqueViolation } from '../db/dialect.ts';
+import { bool, isUniqueViolation } from '../db/dialect.ts';
 import { uuidv7 } from '../db/ids.ts';
+import { deleteOwned, insertOwned, listOwned, updateOwned } from '../db/owned.ts';
 import type { CategoryTable } from '../db/types.ts';
-import { insertOwned, listOwned } from '../db/owned.ts';
 import { Errors } from '../http/errors.ts';
-import { bool } from '../db/dialect.ts';
+import { detachReplies } from '../replies/queries.ts';
 
 const toCategory = (c: CategoryTable) => ({ id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive), created_at: c.created_at });
 
+function nameOf(name: string) {
+  const trimmed = name.trim();
+  if (!trimmed) throw Errors.BadRequest('name must not be empty');
+  return trimmed;
+}
+
+async function uniqueName<T>(name: string, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw Errors.CategoryExists(name);
+    throw err;
+  }
+}
+
 export async function createCategory(db: Db, workspaceId: string, input: { name: string; color?: string; is_positive?: boolean }) {
-  const name = input.name.trim();
-  if (!name) throw Errors.BadRequest('name must not be empty');
+  const name = nameOf(input.name);
   const row = {
     id: uuidv7(),
     workspace_id: workspaceId,
@@ -19,16 +33,32 @@ export async function createCategory(db: Db, workspaceId: string, input: { name:
     is_positive: bool(db.read, Boolean(input.is_positive)),
     created_at: new Date().toISOString(),
   };
-  try {
-    await db.write((trx) => insertOwned(trx, 'categories', row));
-  } catch (err) {
-    if (isUniqueViolation(err)) throw Errors.CategoryExists(name);
-    throw err;
-  }
+  await uniqueName(name, () => db.write((trx) => insertOwned(trx, 'categories', row)));
   return toCategory(row);
 }
 
 export async function listCategories(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
   const { rows, total } = await listOwned(db, 'categories', workspaceId, opts);
   return { items: rows.map((r) => toCategory(r as CategoryTable)), total };
+}
+
+/** Renames, recolours or re-flags a category; the replies in it show the change at once (the list joins the category). */
+export async function updateCategory(db: Db, workspaceId: string, id: string, input: { name?: string; color?: string; is_positive?: boolean }) {
+  const changes: { name?: string; color?: string; is_positive?: number | boolean } = {};
+  if (input.name !== undefined) changes.name = nameOf(input.name);
+  if (input.color !== undefined) changes.color = input.color.toLowerCase();
+  if (input.is_positive !== undefined) changes.is_positive = bool(db.read, input.is_positive);
+  if (Object.keys(changes).length === 0) throw Errors.BadRequest('Nothing to update: give at least one of name, color, is_positive');
+  const row = await uniqueName(changes.name ?? '', () => db.write((trx) => updateOwned(trx, 'categories', workspaceId, id, changes)));
+  if (!row) throw Errors.CategoryNotFound();
+  return toCategory(row);
+}
+
+/** Deletes a category; its replies become uncategorised (updated_at set, no per-reply events). */
+export async function deleteCategory(db: Db, workspaceId: string, id: string) {
+  await db.write(async (trx) => {
+    const at = new Date().toISOString();
+    await detachReplies(trx, workspaceId, 'category_id', id, at);
+    if (!(await deleteOwned(trx, 'categories', workspaceId, id))) throw Errors.CategoryNotFound();
+  });
 }

@@ -18,4 +18,13 @@ export const clientRoutes = ownedRoutes({
   }, { additionalProperties: false }),
   create: service.createClient,
   list: service.listClients,
+  Update: Type.Object({
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    service_description: Type.Optional(Type.String({ maxLength: 5000 })),
+  }, { additionalProperties: false }),
+  update: service.updateClient,
+  remove: {
+    run: service.deleteClient,
+    description: 'The replies of the client keep everything but the client (client_id null, updated_at set). No reply.updated events are sent for them.',
+  },
 });

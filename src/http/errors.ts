@@ -28,6 +28,10 @@ export const Errors = {
   InvalidClientId: define(400, 'INVALID_CLIENT_ID', 'Invalid client_id'),
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until'),
+  OutgoingNotFound: define(404, 'OUTGOING_NOT_FOUND', 'Outgoing message not found'),
+  OutgoingNotFailed: (status: string) => new AppError(409, 'OUTGOING_NOT_FAILED', `Only failed mail can be retried; this message is ${status}`),
+  CategoryNotFound: define(404, 'CATEGORY_NOT_FOUND', 'Category not found'),
+  ClientNotFound: define(404, 'CLIENT_NOT_FOUND', 'Client not found'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
   BadValue: (where: string, problem: ValueProblem) =>
     problem === 'nul'

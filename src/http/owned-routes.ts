@@ -1,11 +1,12 @@
-// Create + list routes of the small workspace-owned resources (categories, clients,
-// connections): the same envelope, permissions, paging and error codes for each.
+// The routes of the small workspace-owned resources (categories, clients, connections):
+// create and list for each, update and delete where the resource has them; the same envelope,
+// permissions, paging and error codes for each.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
-import { errorResponses, list, page, PageQuery, pagination, single } from './schemas.ts';
+import { errorResponses, IdParams, list, page, PageQuery, pagination, single } from './schemas.ts';
 
-export function ownedRoutes<I extends TObject, C extends TObject>(def: {
+export function ownedRoutes<I extends TObject, C extends TObject, U extends TObject = TObject>(def: {
   path: string;
   tag: string;
   noun: string;
@@ -13,6 +14,11 @@ export function ownedRoutes<I extends TObject, C extends TObject>(def: {
   Create: C;
   create: (db: Db, workspaceId: string, input: Static<C>) => Promise<Static<I>>;
   list: (db: Db, workspaceId: string, opts: { limit: number; offset: number }) => Promise<{ items: Static<I>[]; total: number }>;
+  /** PATCH {path}/{id}: the fields that may change, each optional. */
+  Update?: U;
+  update?: (db: Db, workspaceId: string, id: string, input: Static<U>) => Promise<Static<I>>;
+  /** DELETE {path}/{id}, and what deleting does to the rows that refer to it. */
+  remove?: { run: (db: Db, workspaceId: string, id: string) => Promise<void>; description: string };
 }): FastifyPluginAsyncTypebox<{ db: Db }> {
   return async (app, { db }) => {
     app.post(def.path, {
@@ -41,5 +47,35 @@ export function ownedRoutes<I extends TObject, C extends TObject>(def: {
       const { items, total } = await def.list(db, request.workspaceId, { limit, offset });
       return { data: items, pagination: pagination(total, limit, offset) };
     });
+
+    const { Update, update, remove } = def;
+    if (Update && update) {
+      app.patch(`${def.path}/:id`, {
+        config: { permission: 'replies:write' },
+        schema: {
+          tags: [def.tag],
+          summary: `Update a ${def.noun}`,
+          params: IdParams,
+          body: Update,
+          response: { 200: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      }, async (request) => ({ data: await update(db, request.workspaceId, request.params.id, request.body as Static<U>) }));
+    }
+
+    if (remove) {
+      app.delete(`${def.path}/:id`, {
+        config: { permission: 'replies:write' },
+        schema: {
+          tags: [def.tag],
+          summary: `Delete a ${def.noun}`,
+          description: remove.description,
+          params: IdParams,
+          response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 429) },
+        },
+      }, async (request, reply) => {
+        await remove.run(db, request.workspaceId, request.params.id);
+        return reply.code(204).send(null);
+      });
+    }
   };
 }

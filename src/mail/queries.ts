@@ -92,6 +92,23 @@ export function getOutgoing(db: Q, id: string) {
   return db.selectFrom('outgoing_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Puts a failed message of the reply back in the queue; the row, or undefined when it is not a failed message of the reply. */
+export function requeueFailed(db: Tx, workspaceId: string, replyId: string, id: string, at: string) {
+  return db
+    .updateTable('outgoing_messages')
+    .set({ status: 'queued', updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('reply_id', '=', replyId)
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export function findOutgoingOfReply(db: Q, workspaceId: string, replyId: string, id: string) {
+  return db.selectFrom('outgoing_messages').select(['id', 'status']).where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Records one delivery attempt's result; only a queued message changes. */
 export async function recordAttempt(
   db: Tx,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/connect.ts';
+import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, single } from '../http/schemas.ts';
 import { ForwardBody, ForwardResult, MAX_FORWARD_RECIPIENTS, SendBody, SendResult } from './schemas.ts';
 import * as service from './service.ts';
@@ -33,4 +34,17 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
       response: { 200: single(ForwardResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
     },
   }, async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail) }));
+
+  app.post('/api/replies/:id/outgoing/:outgoingId/retry', {
+    config: { permission: 'replies:send' },
+    schema: {
+      tags: ['Replies'],
+      summary: 'Send a failed outgoing mail again',
+      description:
+        "Puts a mail of the reply's `outgoing` array whose status is `failed` back in the queue (status `queued`) with a fresh retry schedule: the same recipients, " +
+        'text and Message-ID, so the recipient\'s client threads it as the same message. 409 when the mail is not failed.',
+      params: Type.Object({ id: IdParams.properties.id, outgoingId: IdParams.properties.id }),
+      response: { 200: single(Type.Ref('OutgoingMessage')), ...errorResponses(401, 403, 404, 409, 429) },
+    },
+  }, async (request) => ({ data: await service.retryOutgoing(db, request.workspaceId, request.params.id, request.params.outgoingId) }));
 };

@@ -46,6 +46,10 @@ async function spendQuota(db: Db, trx: Trx, workspaceId: string, recipients: num
   }
 }
 
+const enqueueSend = (trx: Trx, workspaceId: string, outgoingId: string) =>
+  // The handler decides when to give up (the retry schedule); the job's own cap is a backstop.
+  enqueue(trx, { workspaceId, kind: MAIL_SEND_JOB, payload: { outgoingId } satisfies MailSendPayload, maxAttempts: 100 });
+
 async function recordOutgoing(
   trx: Trx,
   workspaceId: string,
@@ -75,8 +79,25 @@ async function recordOutgoing(
     updated_at: m.at,
   };
   await q.insertOutgoing(trx, row);
-  // The handler decides when to give up (the retry schedule); the job's own cap is a backstop.
-  await enqueue(trx, { workspaceId, kind: MAIL_SEND_JOB, payload: { outgoingId: m.id } satisfies MailSendPayload, maxAttempts: 100 });
+  await enqueueSend(trx, workspaceId, m.id);
+}
+
+/**
+ * Sends a failed message again: it goes back in the queue with a fresh retry schedule, the
+ * same Message-ID, recipients and text. Only a failed message can be retried (a queued one is
+ * still being tried; a sent or captured one has left).
+ */
+export async function retryOutgoing(db: Db, workspaceId: string, replyId: string, outgoingId: string) {
+  await db.write(async (trx) => {
+    if (await q.requeueFailed(trx, workspaceId, replyId, outgoingId, new Date().toISOString())) {
+      await enqueueSend(trx, workspaceId, outgoingId);
+      return;
+    }
+    const found = await q.findOutgoingOfReply(trx, workspaceId, replyId, outgoingId);
+    throw found ? Errors.OutgoingNotFailed(found.status) : Errors.OutgoingNotFound();
+  });
+  const items = await outgoingForReply(db, workspaceId, replyId);
+  return items.find((m) => m.id === outgoingId)!;
 }
 
 const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainOf(fromAddress)}>`;

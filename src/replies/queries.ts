@@ -239,6 +239,14 @@ export function updateReply(db: Tx, workspaceId: string, id: string, changes: Up
   return db.updateTable('replies').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
+/**
+ * Takes a category or client that is being deleted off every reply of the workspace that has
+ * it, setting updated_at (so list-page.ts's memo and reply_counts' triggers see the change).
+ */
+export function detachReplies(db: Tx, workspaceId: string, column: 'category_id' | 'client_id', id: string, at: string) {
+  return db.updateTable('replies').set({ [column]: null, updated_at: at }).where('workspace_id', '=', workspaceId).where(column, '=', id).execute();
+}
+
 // Ingestion, precompiled: it is the write path that runs most.
 
 export const findByMessageId = prepared((db, a: { ws: string; messageId: string }) =>

@@ -161,6 +161,34 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(mail.text).toContain('Thanks Ada! Pricing is attached.');
   });
 
+  it('a forward refused by the mail server shows as failed with the reason, and Retry sends it', async () => {
+    const reply = await ingest({ subject: 'Re: Forward me', body_text: 'Please loop in your CTO.' });
+    await page.goto(`${server.base}/inbox/${reply.id}`);
+    smtp.refuse.data = () => ({ code: 550, message: 'Mailbox unavailable' });
+    try {
+      await page.getByRole('button', { name: 'Forward', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Forward reply' });
+      await dialog.getByLabel('Recipients').fill('cto@northwind.example');
+      await dialog.getByLabel('Message').fill('FYI, see below.');
+      await dialog.getByRole('button', { name: 'Forward', exact: true }).click();
+      const outgoing = page.getByRole('region', { name: 'Outgoing mail' });
+      await text(outgoing, 'Mailbox unavailable');
+    } finally {
+      smtp.refuse.data = undefined;
+    }
+    expect(smtp.to('cto@northwind.example')).toEqual([]);
+    await page.getByRole('region', { name: 'Outgoing mail' }).getByRole('button', { name: 'Retry' }).click();
+    await smtp.waitFor(() => smtp.to('cto@northwind.example').length > 0, 15_000);
+    const mail = smtp.to('cto@northwind.example')[0]!.mail;
+    expect(mail.subject).toMatch(/^Fwd: .*Forward me$/);
+    expect(mail.text).toContain('FYI, see below.');
+    expect(mail.text).toContain('Please loop in your CTO.');
+    await text(page.getByRole('region', { name: 'Outgoing mail' }), 'Sent');
+    // out of Pending again, so the tests below count only their own replies
+    const archived = await fetch(`${server.base}/api/replies/${reply.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'archived' }) });
+    expect(archived.status).toBe(200);
+  });
+
   it('search and a filter narrow the list, and the URL reopens the same view', async () => {
     await ingest({ from_email: 'jonas@bluefin.example', from_name: 'Jonas Fischer', subject: 'Re: Helping Bluefin', body_text: 'Abwesenheitsnotiz: ich bin bis Montag nicht im Büro.' });
     await ingest({ from_email: 'chloe@maison.example', from_name: 'Chloé Dubois', subject: 'RE: Proposition', body_text: 'Très intéressée, envoyez-moi la proposition.' });
@@ -188,11 +216,12 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.goto(`${server.base}/inbox?status=pending`);
     const rows = page.getByRole('list', { name: 'Reply list' }).getByRole('listitem');
     await count(rows, 2);
+    const before = await (await fetch(`${server.base}/api/replies?status=archived`, { headers: { authorization: `Bearer ${key}` } })).json();
     await page.getByLabel('Select all on page').check();
     await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Archive' }).click();
     await count(rows, 0);
     const archived = await (await fetch(`${server.base}/api/replies?status=archived`, { headers: { authorization: `Bearer ${key}` } })).json();
-    expect(archived.pagination.total).toBe(2);
+    expect(archived.pagination.total).toBe(before.pagination.total + 2);
   });
 
   it('snoozes a reply out of the list and wakes it from the Snoozed view', async () => {
@@ -220,6 +249,27 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(JSON.parse(receiver.received[0]!.body).type).toBe('webhook.test');
     await page.screenshot({ path: path.join(SHOTS, 'webhooks.png') });
     expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('a category is created, renamed and deleted in Settings; its reply keeps going without it', async () => {
+    await page.goto(`${server.base}/settings/categories`);
+    await page.getByRole('button', { name: 'New category' }).click();
+    await page.getByLabel('Name').fill('Warm lead');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.getByRole('button', { name: 'Edit Warm lead' }).click();
+    await page.getByLabel('Name').fill('Hot lead');
+    await page.getByRole('button', { name: 'Save category' }).click();
+    await visible(page.getByRole('button', { name: 'Edit Hot lead' }));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    const api = async (path: string, init: RequestInit = {}) =>
+      (await fetch(`${server.base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })).json();
+    const category = (await api('/api/categories')).data.find((c: { name: string }) => c.name === 'Hot lead');
+    const reply = await ingest({ subject: 'Re: Categorised' });
+    await api(`/api/replies/${reply.id}`, { method: 'PATCH', body: JSON.stringify({ category_id: category.id }) });
+    await page.getByRole('button', { name: 'Delete Hot lead' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await count(page.getByRole('button', { name: 'Edit Hot lead' }), 0);
+    expect((await api(`/api/replies/${reply.id}`)).data).toMatchObject({ id: reply.id, category_id: null });
   });
 
   it('hostile HTML in a reply runs nothing and loads nothing until remote images are asked for', async () => {

@@ -100,7 +100,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
         <Thread reply={reply} />
         <BodyFrame id={reply.id} />
         <Draft key={reply.id} reply={reply} actions={actions} onForward={() => setForwarding(true)} tab={props.tab} snoozeOpen={props.snoozeOpen} setSnoozeOpen={props.setSnoozeOpen} />
-        <Outgoing items={reply.outgoing} />
+        <Outgoing replyId={reply.id} items={reply.outgoing} />
       </div>
       {forwarding ? <ForwardDialog reply={reply} onClose={() => setForwarding(false)} /> : null}
     </article>
@@ -314,7 +314,15 @@ const OUTGOING_LABEL: Record<OutgoingMessage['status'], string> = {
   captured: 'Captured (no mail server configured)',
 };
 
-function Outgoing({ items }: { items: OutgoingMessage[] }) {
+function Outgoing({ replyId, items }: { replyId: string; items: OutgoingMessage[] }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const retry = useMutation({
+    mutationFn: (id: string) => api.post<OutgoingMessage>(`/api/replies/${encodeURIComponent(replyId)}/outgoing/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => toast('Queued to be sent again'),
+    onError: (err) => toast(`Not retried: ${errorMessage(err)}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['reply', replyId] }),
+  });
   if (!items.length) return null;
   return (
     <section className="outgoing" aria-label="Outgoing mail">
@@ -328,6 +336,9 @@ function Outgoing({ items }: { items: OutgoingMessage[] }) {
             </span>
             <span className="muted small">{dateTime(m.sent_at ?? m.created_at)}</span>
             {m.error ? <span className="form-error small">{m.error}</span> : null}
+            {m.status === 'failed' ? (
+              <button type="button" className="link-button" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>Retry</button>
+            ) : null}
           </li>
         ))}
       </ul>

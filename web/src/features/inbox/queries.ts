@@ -24,6 +24,9 @@ export const replyQuery = (id: string) =>
   queryOptions({
     queryKey: ['reply', id],
     queryFn: ({ signal }) => api.get<ReplyDetail>(`/api/replies/${encodeURIComponent(id)}`, undefined, signal),
+    // Delivery has no event of its own: while a mail of the reply waits in the queue, look again
+    // every two seconds so "Queued" turns into "Sent" or "Failed" without a reload.
+    refetchInterval: (query) => (query.state.data?.outgoing.some((m) => m.status === 'queued') ? 2000 : false),
   });
 
 type Lists = InfiniteData<Page<ReplyListItem>, string | undefined>;

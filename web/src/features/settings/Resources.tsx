@@ -1,17 +1,17 @@
-// Categories, clients and mailboxes: a table and a "New …" form each. The API has create and
-// list routes for them (src/http/owned-routes.ts), no edit or delete yet, so neither is offered.
+// Categories, clients and mailboxes: a table and a "New …" form each; categories and clients
+// are edited in the same form and deleted after a confirmation (src/http/owned-routes.ts).
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, errorMessage } from '../../api.ts';
 import { CategoryChip } from '../../components/Chip.tsx';
-import { Dialog } from '../../components/Dialog.tsx';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { categoriesQuery, clientsQuery, connectionsQuery } from '../../lib/session.ts';
 import { PageHead } from './Settings.tsx';
 
-function CreateDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
+function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
   const create = useMutation({ mutationFn: props.onSubmit, onSuccess: props.onClose });
   return (
     <Dialog title={props.title} onClose={props.onClose}>
@@ -33,6 +33,42 @@ function CreateDialog(props: { title: string; submit: string; onClose: () => voi
   );
 }
 
+/** Asks before deleting a category or client, and says what happens to its replies. */
+function DeleteDialog(props: { noun: string; name: string; path: string; queryKey: string; consequence: string; onClose: () => void }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const remove = useMutation({
+    mutationFn: () => api.delete(props.path),
+    onSuccess: async () => {
+      toast(`${props.noun} ${props.name} deleted`);
+      props.onClose();
+      await qc.invalidateQueries({ queryKey: [props.queryKey] });
+      await qc.invalidateQueries({ queryKey: ['replies'] });
+    },
+  });
+  return (
+    <ConfirmDialog
+      title={`Delete ${props.noun.toLowerCase()}`}
+      message={<>Delete <strong>{props.name}</strong>? {props.consequence}</>}
+      confirm="Delete"
+      danger
+      busy={remove.isPending}
+      error={remove.error ? errorMessage(remove.error) : null}
+      onConfirm={() => remove.mutate()}
+      onClose={props.onClose}
+    />
+  );
+}
+
+function RowActions(props: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <td className="actions-cell">
+      <button type="button" className="link-button" aria-label={`Edit ${props.name}`} onClick={props.onEdit}>Edit</button>
+      <button type="button" className="danger-text" aria-label={`Delete ${props.name}`} onClick={props.onDelete}>Delete</button>
+    </td>
+  );
+}
+
 /** A list query as a table: loading, error and empty states, then one row per item. */
 function QueryTable<T extends { id: string }>(props: {
   query: UseQueryResult<T[]>;
@@ -51,7 +87,7 @@ function QueryTable<T extends { id: string }>(props: {
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr>
-            {props.headers.map((h) => <th key={h} scope="col">{h}</th>)}
+            {props.headers.map((h) => <th key={h} scope="col">{h || <span className="sr-only">Actions</span>}</th>)}
           </tr>
         </thead>
         <tbody>
@@ -62,39 +98,50 @@ function QueryTable<T extends { id: string }>(props: {
   );
 }
 
+type Category = { id: string; name: string; color: string; is_positive: boolean };
+
 export function CategoriesPage() {
   const qc = useQueryClient();
   const toast = useToast();
   const list = useQuery(categoriesQuery);
-  const [open, setOpen] = useState(false);
+  // null: no form open; 'new': creating; a category: editing it
+  const [editing, setEditing] = useState<Category | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
   const [form, setForm] = useState({ name: '', color: '#6b7280', is_positive: false });
+  const open = (c: Category | 'new') => {
+    setForm(c === 'new' ? { name: '', color: '#6b7280', is_positive: false } : { name: c.name, color: c.color, is_positive: c.is_positive });
+    setEditing(c);
+  };
   return (
     <section>
       <PageHead title="Categories">
-        <button type="button" className="primary" onClick={() => { setForm({ name: '', color: '#6b7280', is_positive: false }); setOpen(true); }}>New category</button>
+        <button type="button" className="primary" onClick={() => open('new')}>New category</button>
       </PageHead>
       <QueryTable
         query={list}
         caption="Categories"
         empty={<Empty title="No categories yet" />}
-        headers={['Name', 'Colour', 'Positive', 'Created']}
+        headers={['Name', 'Colour', 'Positive', 'Created', '']}
         row={(c) => (
           <>
             <td><CategoryChip category={c} /></td>
             <td className="mono">{c.color}</td>
             <td>{c.is_positive ? 'Yes' : 'No'}</td>
             <td>{dateTime(c.created_at)}</td>
+            <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
           </>
         )}
       />
-      {open ? (
-        <CreateDialog
-          title="New category"
-          submit="Create category"
-          onClose={() => setOpen(false)}
+      {editing ? (
+        <FormDialog
+          title={editing === 'new' ? 'New category' : `Edit ${editing.name}`}
+          submit={editing === 'new' ? 'Create category' : 'Save category'}
+          onClose={() => setEditing(null)}
           onSubmit={async () => {
-            await api.post('/api/categories', { name: form.name.trim(), color: form.color, is_positive: form.is_positive });
-            toast(`Category ${form.name.trim()} created`);
+            const body = { name: form.name.trim(), color: form.color, is_positive: form.is_positive };
+            if (editing === 'new') await api.post('/api/categories', body);
+            else await api.patch(`/api/categories/${encodeURIComponent(editing.id)}`, body);
+            toast(`Category ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
             await qc.invalidateQueries({ queryKey: ['categories'] });
           }}
         >
@@ -110,44 +157,64 @@ export function CategoriesPage() {
             <input id="category-positive" type="checkbox" checked={form.is_positive} onChange={(e) => setForm({ ...form, is_positive: e.target.checked })} />
             <label htmlFor="category-positive">Positive (replies in it are leads)</label>
           </div>
-        </CreateDialog>
+        </FormDialog>
+      ) : null}
+      {deleting ? (
+        <DeleteDialog
+          noun="Category"
+          name={deleting.name}
+          path={`/api/categories/${encodeURIComponent(deleting.id)}`}
+          queryKey="categories"
+          consequence="Its replies stay in the inbox without a category."
+          onClose={() => setDeleting(null)}
+        />
       ) : null}
     </section>
   );
 }
 
+type Client = { id: string; name: string; service_description: string };
+
 export function ClientsPage() {
   const qc = useQueryClient();
   const toast = useToast();
   const list = useQuery(clientsQuery);
-  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<Client | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Client | null>(null);
   const [form, setForm] = useState({ name: '', service_description: '' });
+  const open = (c: Client | 'new') => {
+    setForm(c === 'new' ? { name: '', service_description: '' } : { name: c.name, service_description: c.service_description });
+    setEditing(c);
+  };
   return (
     <section>
       <PageHead title="Clients">
-        <button type="button" className="primary" onClick={() => { setForm({ name: '', service_description: '' }); setOpen(true); }}>New client</button>
+        <button type="button" className="primary" onClick={() => open('new')}>New client</button>
       </PageHead>
       <QueryTable
         query={list}
         caption="Clients"
         empty={<Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>}
-        headers={['Name', 'Service description', 'Created']}
+        headers={['Name', 'Service description', 'Created', '']}
         row={(c) => (
           <>
             <td className="strong">{c.name}</td>
             <td className="clamp">{c.service_description}</td>
             <td>{dateTime(c.created_at)}</td>
+            <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
           </>
         )}
       />
-      {open ? (
-        <CreateDialog
-          title="New client"
-          submit="Create client"
-          onClose={() => setOpen(false)}
+      {editing ? (
+        <FormDialog
+          title={editing === 'new' ? 'New client' : `Edit ${editing.name}`}
+          submit={editing === 'new' ? 'Create client' : 'Save client'}
+          onClose={() => setEditing(null)}
           onSubmit={async () => {
-            await api.post('/api/clients', { name: form.name.trim(), service_description: form.service_description });
-            toast(`Client ${form.name.trim()} created`);
+            const body = { name: form.name.trim(), service_description: form.service_description };
+            if (editing === 'new') await api.post('/api/clients', body);
+            else await api.patch(`/api/clients/${encodeURIComponent(editing.id)}`, body);
+            toast(`Client ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
             await qc.invalidateQueries({ queryKey: ['clients'] });
           }}
         >
@@ -159,7 +226,17 @@ export function ClientsPage() {
             <label htmlFor="client-description">Service description</label>
             <textarea id="client-description" rows={4} maxLength={5000} value={form.service_description} onChange={(e) => setForm({ ...form, service_description: e.target.value })} />
           </div>
-        </CreateDialog>
+        </FormDialog>
+      ) : null}
+      {deleting ? (
+        <DeleteDialog
+          noun="Client"
+          name={deleting.name}
+          path={`/api/clients/${encodeURIComponent(deleting.id)}`}
+          queryKey="clients"
+          consequence="Its replies stay in the inbox without a client."
+          onClose={() => setDeleting(null)}
+        />
       ) : null}
     </section>
   );
@@ -260,7 +337,7 @@ export function MailboxesPage() {
         )}
       />
       {open ? (
-        <CreateDialog
+        <FormDialog
           title="New mailbox"
           submit="Create mailbox"
           onClose={() => setOpen(false)}
@@ -291,7 +368,7 @@ export function MailboxesPage() {
               <ServerFields prefix="smtp" title="SMTP" value={smtp} onChange={setSmtp} />
             </>
           ) : null}
-        </CreateDialog>
+        </FormDialog>
       ) : null}
     </section>
   );
