@@ -10,8 +10,11 @@ import type { Db } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { deliveryHandler } from '../src/webhooks/deliver.ts';
 import { DELIVER_JOB } from '../src/webhooks/events.ts';
+import { MAIL_SEND_JOB } from '../src/mail/service.ts';
+import { mailSendHandler } from '../src/mail/transport.ts';
 import { inbound, makeWorkspace, openDb } from './helpers.ts';
 import { eventually, startReceiver } from './receiver.ts';
+import { startSmtp, type SmtpPeer } from './smtp.ts';
 
 const SECRET_KEY = Buffer.alloc(32, 18);
 /** The rate-limit window of this server: short, so a 429's Retry-After is seconds, not a minute. */
@@ -21,6 +24,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
   let app: FastifyInstance;
   let db: Db;
   let worker: Worker;
+  let smtp: SmtpPeer;
   let baseUrl: string;
   /** `METHOD /route/:param` → the statuses the server answered, whoever asked. */
   const answered = new Map<string, number[]>();
@@ -36,12 +40,17 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    worker = new Worker(db, { [DELIVER_JOB]: deliveryHandler({ db, secretKey: SECRET_KEY, allowPrivateNetworks: true, retrySchedule: [0.2, 0.2], timeoutMs: 2_000 }) }, { pollMs: 50 });
+    smtp = await startSmtp();
+    worker = new Worker(db, {
+      [DELIVER_JOB]: deliveryHandler({ db, secretKey: SECRET_KEY, allowPrivateNetworks: true, retrySchedule: [0.2, 0.2], timeoutMs: 2_000 }),
+      [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0, 0] }),
+    }, { pollMs: 50 });
     worker.start();
   });
   afterAll(async () => {
     await worker?.stop();
     await app?.close();
+    await smtp?.close();
     await db?.close();
   });
 
@@ -85,6 +94,12 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.categories.list()).data.map((c) => c.name)).toEqual(['Interested']);
       expect((await client.clients.list({ limit: 5 })).data[0]!.id).toBe(customer.id);
       expect((await client.connections.list()).pagination.total).toBe(1);
+      const spare = await client.categories.create({ name: 'Spare' });
+      expect((await client.categories.update(spare.id, { name: 'Maybe later', is_positive: false })).name).toBe('Maybe later');
+      expect(await client.categories.delete(spare.id)).toBeUndefined();
+      const former = await client.clients.create({ name: 'Former client' });
+      expect((await client.clients.update(former.id, { service_description: 'Paused' })).service_description).toBe('Paused');
+      expect(await client.clients.delete(former.id)).toBeUndefined();
 
       const endpoint = await client.webhooks.create({ url: receiver.url, events: ['*'], description: 'CRM sync' });
       expect(endpoint.secret).toMatch(/^whsec_/);
@@ -101,8 +116,13 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect(await client.replies.bulkUpdate({ ids: [other.id], status: 'archived' })).toEqual({ updated: 1, ids: [other.id] });
       const forwarded = await client.replies.forward(reply.id, { to: ['closer@agency.example.com'], message: 'Hot lead' });
       expect(forwarded.forwarded_to).toEqual(['closer@agency.example.com']);
+      // the SMTP server refuses the answer for good; once it would take it, the mail is retried
+      smtp.refuse.data = () => ({ code: 550, message: 'No such user here' });
       const sent = await client.replies.send(reply.id);
       expect(sent).toMatchObject({ success: true, status: 'sent', sent_response: 'Hi Ada, here is our pricing.' });
+      const failed = await eventually(async () => (await client.replies.get(reply.id)).outgoing.find((o) => o.kind === 'send' && o.status === 'failed'));
+      smtp.refuse.data = undefined;
+      expect(await client.replies.retryOutgoing(reply.id, failed.id)).toMatchObject({ id: failed.id, status: 'queued' });
 
       const contacts = await client.contacts.list({ q: 'lovelace' });
       expect(contacts.data.length).toBe(2);
@@ -134,7 +154,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     // every operation the server documents answered a 2xx to the client
     const doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
-    expect(documented.length).toBeGreaterThanOrEqual(25);
+    expect(documented.length).toBeGreaterThanOrEqual(30);
     expect(documented.filter((op) => !(answered.get(op) ?? []).some((s) => s >= 200 && s < 300))).toEqual([]);
   });
 

@@ -144,6 +144,19 @@ const delivery = {
   ],
 };
 
+const outgoingMessage = {
+  id: '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a',
+  kind: 'send',
+  to: ['ada@prospect.example.com'],
+  subject: 'Re: Quick question',
+  status: 'failed',
+  message_id: '<0190f5a4-6b7c@outreach.example.org>',
+  error: '550 5.1.1 Mailbox unavailable',
+  attempts: 5,
+  created_at: '2026-11-20T10:06:00.000Z',
+  sent_at: null,
+};
+
 const single = (data: unknown) => ({ data });
 const page = (items: unknown[], cursor?: boolean) => ({
   data: items,
@@ -216,6 +229,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
       429: [Errors.MailQuotaExceeded(200, 17).message],
     },
   },
+  retryReplyOutgoing: {
+    ok: { 200: one('Queued again', single({ ...outgoingMessage, status: 'queued', error: null })) },
+    errors: { 404: [Errors.OutgoingNotFound().message], 409: [Errors.OutgoingNotFailed('sent').message] },
+  },
   listContacts: {
     ok: { 200: one('A page of contacts', page([contactListItem], true)) },
     errors: { 400: ['limit must be an integer', Errors.UnknownQueryParameter('query', ['q', 'cursor', 'limit', 'offset']).message] },
@@ -230,6 +247,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     ok: { 201: one('The new category', single(category)) },
     errors: { 400: ['color has an invalid format'], 409: [Errors.CategoryExists('Interested').message] },
   },
+  updateCategory: {
+    body: {
+      ...one('Rename', { name: 'Hot lead' }),
+      ...one('Recolour and mark as good news', { color: '#16a34a', is_positive: true }),
+    },
+    ok: { 200: one('The category after the change', single({ ...category, name: 'Hot lead' })) },
+    errors: { 400: ['Nothing to update: give at least one of name, color, is_positive', 'color has an invalid format'], 409: [Errors.CategoryExists('Hot lead').message] },
+  },
+  deleteCategory: { ok: {} },
   listClients: {
     ok: { 200: one('A page of clients', page([client])) },
     errors: { 400: ['limit must be at least 1'] },
@@ -239,6 +265,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     ok: { 201: one('The new client', single(client)) },
     errors: { 400: ['name must not be empty'] },
   },
+  updateClient: {
+    body: one('A new service description', { service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' }),
+    ok: { 200: one('The client after the change', single({ ...client, service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' })) },
+    errors: { 400: ['Nothing to update: give at least one of name, service_description', 'name must not be empty'] },
+  },
+  deleteClient: { ok: {} },
   listConnections: {
     ok: { 200: one('A page of connections', page([connection])) },
     errors: { 400: ['limit must be at least 1'] },
@@ -300,6 +332,8 @@ const NOT_FOUND: Record<string, string> = {
   replies: Errors.ReplyNotFound().message,
   contacts: Errors.ContactNotFound().message,
   webhooks: Errors.WebhookNotFound().message,
+  categories: Errors.CategoryNotFound().message,
+  clients: Errors.ClientNotFound().message,
 };
 
 /**

@@ -15,8 +15,12 @@ export const OPERATIONS = {
   getContact: { method: 'GET', path: '/api/contacts/{id}', group: 'contacts', name: 'get', pathParams: ['id'], body: 'none', query: false, paged: false },
   createCategory: { method: 'POST', path: '/api/categories', group: 'categories', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listCategories: { method: 'GET', path: '/api/categories', group: 'categories', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
+  updateCategory: { method: 'PATCH', path: '/api/categories/{id}', group: 'categories', name: 'update', pathParams: ['id'], body: 'optional', query: false, paged: false },
+  deleteCategory: { method: 'DELETE', path: '/api/categories/{id}', group: 'categories', name: 'delete', pathParams: ['id'], body: 'none', query: false, paged: false },
   createClient: { method: 'POST', path: '/api/clients', group: 'clients', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listClients: { method: 'GET', path: '/api/clients', group: 'clients', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
+  updateClient: { method: 'PATCH', path: '/api/clients/{id}', group: 'clients', name: 'update', pathParams: ['id'], body: 'optional', query: false, paged: false },
+  deleteClient: { method: 'DELETE', path: '/api/clients/{id}', group: 'clients', name: 'delete', pathParams: ['id'], body: 'none', query: false, paged: false },
   createConnection: { method: 'POST', path: '/api/connections', group: 'connections', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listConnections: { method: 'GET', path: '/api/connections', group: 'connections', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
   createWebhook: { method: 'POST', path: '/api/webhooks', group: 'webhooks', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
@@ -31,4 +35,5 @@ export const OPERATIONS = {
   testWebhook: { method: 'POST', path: '/api/webhooks/{id}/test', group: 'webhooks', name: 'test', pathParams: ['id'], body: 'none', query: false, paged: false },
   sendReply: { method: 'POST', path: '/api/replies/{id}/send', group: 'replies', name: 'send', pathParams: ['id'], body: 'optional', query: false, paged: false },
   forwardReply: { method: 'POST', path: '/api/replies/{id}/forward', group: 'replies', name: 'forward', pathParams: ['id'], body: 'optional', query: false, paged: false },
+  retryReplyOutgoing: { method: 'POST', path: '/api/replies/{id}/outgoing/{outgoingId}/retry', group: 'replies', name: 'retryOutgoing', pathParams: ['id', 'outgoingId'], body: 'none', query: false, paged: false },
 } as const;
