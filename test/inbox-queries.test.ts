@@ -1,6 +1,7 @@
 // CONTRACT "Inbox queries" on GET /api/replies: every filter alone and combined, with its total;
 // cursor pages; and the 400s that name a bad parameter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planSearch } from '../src/replies/queries.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
 type Item = { id: string; status: string; client_id: string | null; connection_id: string | null; contact_id: string; category_id: string | null; received_at: string };
@@ -214,6 +215,34 @@ for (const dialect of DIALECTS) {
       expect(await found('mueller@werkstatt')).toEqual(['de']);
     });
 
+    it('a word in most replies pages in order, whichever way the page is read, and totals from the index', async () => {
+      const own = await makeWorkspace(ctx.db);
+      const made: { id: string; received_at: string }[] = [];
+      for (let i = 0; i < 40; i++) {
+        const body = inbound({ body_text: i % 8 === 7 ? 'Nein danke.' : `Bedankt, reply ${i}.`, received_at: new Date(Date.UTC(2026, 2, 1, 0, i % 13, i)).toISOString() });
+        made.push((await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: own.headers, payload: body })).json().data);
+      }
+      const matching = made.filter((_, i) => i % 8 !== 7).sort((a, b) => (b.received_at + b.id).localeCompare(a.received_at + a.id)).map((r) => r.id);
+      // 35 of 40 match: on SQLite the plan walks the list's index instead of sorting every match
+      const filter = { search: { words: ['bedankt'], lastIsPrefix: true }, now: new Date().toISOString(), newestFirst: true };
+      const plan = await planSearch(ctx.db.read, own.workspace.id, filter, 6);
+      expect(plan).toEqual(dialect === 'sqlite' ? { matches: 35, order: 'index' } : { matches: null, order: 'rows' });
+      const seen: string[] = [];
+      let cursor = '';
+      do {
+        const res = await ctx.app.inject({ method: 'GET', url: `/api/replies?q=bedankt&limit=5${cursor && `&cursor=${cursor}`}`, headers: own.headers });
+        const page = res.json();
+        expect(page.pagination.total).toBe(35);
+        seen.push(...page.data.map((r: { id: string }) => r.id));
+        cursor = page.pagination.next_cursor ?? '';
+      } while (cursor);
+      expect(seen).toEqual(matching);
+      const byOffset = (await ctx.app.inject({ method: 'GET', url: '/api/replies?q=bedankt&limit=5&offset=30', headers: own.headers })).json();
+      expect(byOffset.data.map((r: { id: string }) => r.id)).toEqual(matching.slice(30));
+      // the other workspace's replies are not counted, though the index holds them
+      expect((await search('/api/replies?q=bedankt')).pagination.total).toBe(0);
+    });
+
     it('combines with the other filters and pages by cursor', async () => {
       await ctx.app.inject({ method: 'PATCH', url: `/api/replies/${ids.de}`, headers: ws.headers, payload: { status: 'archived' } });
       expect(await found('muller', '&status=archived')).toEqual(['de']);
@@ -254,6 +283,16 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode, url).toBe(400);
         expect(res.json(), url).toEqual({ data: null, error: message });
       }
+    });
+
+    it('a whole address is matched whole: its last part is not taken as a prefix', async () => {
+      for (const [key, from_email] of [['co', 'ana@acme.co'], ['com', 'ana@acme.com']] as const) {
+        ids[key] = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound({ from_email, from_name: 'Ana' }) })).json().data.id;
+      }
+      expect(await found('ana@acme.co')).toEqual(['co']);
+      expect(await found('ana@acme.com')).toEqual(['com']);
+      expect(await found('ana@acme.c')).toEqual(['co', 'com']); // still typing
+      expect(await found('ana acme co')).toEqual(['co', 'com']); // words, not an address: the last is a prefix
     });
   });
 }

@@ -1,7 +1,7 @@
 // contacts: their queries, and only here (the rules are in service.ts; the contact upsert of
 // ingestion lives with the reply it is part of, in replies/queries.ts).
 import type { Kysely } from 'kysely';
-import { textSearch } from '../db/dialect.ts';
+import { type SearchTerms, textSearch } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, Q } from '../db/types.ts';
 
@@ -25,14 +25,14 @@ export interface ContactPosition {
   id: string;
 }
 
-function searched(db: Q, workspaceId: string, search: string[] | undefined) {
+function searched(db: Q, workspaceId: string, search: SearchTerms | undefined) {
   let q = (db as Kysely<Database>).selectFrom('contacts as c').where('c.workspace_id', '=', workspaceId);
-  if (search?.length) q = q.where(textSearch(db, 'contacts', 'c', search));
+  if (search) q = q.where(textSearch(db, 'contacts', 'c', search));
   return q;
 }
 
 /** A page of the contacts whose email, names or company hold every word, by offset or after a position; `limit + 1` rows. */
-export function searchPage(db: Q, workspaceId: string, opts: { search?: string[]; after?: ContactPosition; limit: number; offset: number }) {
+export function searchPage(db: Q, workspaceId: string, opts: { search?: SearchTerms; after?: ContactPosition; limit: number; offset: number }) {
   let q = searched(db, workspaceId, opts.search).select(listColumns);
   if (opts.after) {
     const { lastReplyAt, id } = opts.after;
@@ -41,7 +41,7 @@ export function searchPage(db: Q, workspaceId: string, opts: { search?: string[]
   return q.orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(opts.limit + 1).offset(opts.offset).execute();
 }
 
-export async function countSearched(db: Q, workspaceId: string, search: string[] | undefined): Promise<number> {
+export async function countSearched(db: Q, workspaceId: string, search: SearchTerms | undefined): Promise<number> {
   const row = await searched(db, workspaceId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -69,28 +69,63 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** What a `q` asks for: its words, and whether the last is a prefix (the person is still typing it). */
+export interface SearchTerms {
+  words: string[];
+  lastIsPrefix: boolean;
+}
+
+/** A whole address (`jane.doe@acme.com`): its last part is not a prefix, so `com` does not match `company`. */
+const WHOLE_ADDRESS = /^\s*[^\s@]+@[^\s@]+\.[\p{L}]{2,}\s*$/u;
+
 /**
- * The words of a search as both indexes hold them: lower-case letters and digits without
- * accents, split at everything else (so an address searches by its parts). Empty when the
- * text holds no letter or digit.
+ * The words of a search as the index holds them: accents and case dropped, split at anything
+ * that is not a letter or a digit (so an address is found by its parts). Empty when the text
+ * has no letter or digit.
  */
-export function searchWords(text: string): string[] {
+export function searchWords(text: string): SearchTerms {
   const plain = text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return { words: plain.match(/[\p{L}\p{N}]+/gu) ?? [], lastIsPrefix: !WHOLE_ADDRESS.test(text) };
+}
+
+/** A workspace's token in replies_fts (migration 0011): `w` and the id without its hyphens. */
+const workspaceToken = (workspaceId: string) => `w${workspaceId.replace(/-/g, '')}`;
+
+/** The FTS5 query of the words within a workspace: `ws : "w…" AND "a" AND "b"*`. */
+function ftsQuery(terms: SearchTerms, workspaceId?: string) {
+  const words = terms.words.map((w, i) => (i === terms.words.length - 1 && terms.lastIsPrefix ? `"${w}"*` : `"${w}"`)).join(' ');
+  return workspaceId === undefined ? words : `ws : "${workspaceToken(workspaceId)}" AND ${words}`;
 }
 
 /**
  * The rows of `table` (as `alias`) whose searched columns hold every word, the last one as a
- * prefix (migration 0008): FTS5 MATCH on SQLite, a tsquery against the GIN index's tsvector on
- * PostgreSQL. `words` come from searchWords, so they hold only letters and digits.
+ * prefix unless the search is a whole address (migrations 0008, 0011): FTS5 MATCH on SQLite, a
+ * tsquery against the GIN index's tsvector on PostgreSQL. `words` come from searchWords, so
+ * they hold only letters and digits.
+ *
+ * Replies on SQLite are matched within the workspace by the index itself, and `order` says how
+ * the page is read: `'rows'` looks up each match and sorts them (few matches), `'index'` walks
+ * the list's index in order and keeps the rows that match (many matches: the first page is
+ * found after a few rows; the unary plus stops SQLite from looking the matches up instead).
  */
-export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, words: string[]): RawBuilder<boolean> {
+export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, terms: SearchTerms, scope?: { workspaceId: string; order: 'rows' | 'index' }): RawBuilder<boolean> {
   if (dialectOf(db) === 'postgres') {
-    const query = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+    const query = terms.words.map((w, i) => (i === terms.words.length - 1 && terms.lastIsPrefix ? `${w}:*` : w)).join(' & ');
     // unaccent on both sides, so its foldings beyond accents (ß → ss, æ → ae) match too
     return sql<boolean>`to_tsvector('simple'::regconfig, ${document(SEARCHED[table], alias)}) @@ to_tsquery('simple'::regconfig, public.unaccent('public.unaccent'::regdictionary, ${query}))`;
   }
-  const query = words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ');
   const fts = sql.table(`${table}_fts`);
-  return sql<boolean>`${sql.ref(`${alias}.rowid`)} in (select rowid from ${fts} where ${fts} match ${query})`;
+  const rowid = scope?.order === 'index' ? sql`+${sql.ref(`${alias}.rowid`)}` : sql.ref(`${alias}.rowid`);
+  return sql<boolean>`${rowid} in (select rowid from ${fts} where ${fts} match ${ftsQuery(terms, scope?.workspaceId)})`;
+}
+
+/**
+ * How many replies of the workspace hold the words, counted by the full-text index alone
+ * (SQLite; migration 0011), or null where the database has no such count (PostgreSQL: the
+ * caller counts the rows, which the GIN and workspace indexes answer together).
+ */
+export async function countTextMatches(db: Q, workspaceId: string, terms: SearchTerms): Promise<number | null> {
+  if (dialectOf(db) === 'postgres') return null;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)}`.execute(db);
+  return Number(rows[0]!.n);
 }

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007_inbox_queries.ts';
 import * as m0008 from './migrations/0008_search.ts';
 import * as m0009 from './migrations/0009_people.ts';
 import * as m0010 from './migrations/0010_reply_counts.ts';
+import * as m0011 from './migrations/0011_search_scope.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008_search': m0008,
   '0009_people': m0009,
   '0010_reply_counts': m0010,
+  '0011_search_scope': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

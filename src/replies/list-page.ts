@@ -142,8 +142,9 @@ export async function listPageJson(db: Kysely<Database>, workspaceId: string, re
     [rows, total] = await Promise.all([q.listReplies(db, workspaceId, { status, limit, offset }), countReplies(db, workspaceId, status)]);
     more = offset + limit < total;
   } else {
-    const counted = isStatusOnly(filter) ? countReplies(db, workspaceId, filter.statuses?.[0]) : q.countFiltered(db, workspaceId, filter);
-    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request), counted]);
+    const plan = await q.planSearch(db, workspaceId, filter, offset + limit + 1);
+    const counted = isStatusOnly(filter) ? countReplies(db, workspaceId, filter.statuses?.[0]) : q.countFiltered(db, workspaceId, filter, plan);
+    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request, plan), counted]);
     more = read.length > limit;
     rows = more ? read.slice(0, limit) : read;
     total = count;

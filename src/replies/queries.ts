@@ -1,7 +1,8 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { forUpdate, sameWorkspaceNoIndex, textSearch } from '../db/dialect.ts';
+import { countTextMatches, forUpdate, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
+import { countReplies } from '../workspaces/counts.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -95,7 +96,7 @@ export interface ReplyFilter {
   receivedAfter?: string;
   receivedBefore?: string;
   /** Words every reply must hold (db/dialect.ts searchWords): from_name, from_email, subject, body_text. */
-  search?: string[];
+  search?: SearchTerms;
   /** true: snoozed at `now`; false: not snoozed at `now`. */
   snoozed?: boolean;
   now: string;
@@ -108,9 +109,29 @@ export interface PagePosition {
   id: string;
 }
 
-function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter): QB {
-  let q = query.where('r.workspace_id', '=', workspaceId) as QB;
-  if (f.search?.length) q = q.where(textSearch(db, 'replies', 'r', f.search)) as QB;
+/**
+ * A search's plan: how many replies of the workspace match (counted by the full-text index
+ * where the database can: dialect.ts countTextMatches), and so how its page is read. Walking
+ * the list's index reads about `rowsWanted × replies / matches` entries before the page is
+ * full; looking every match up reads `matches` rows and sorts them. The cheaper one wins.
+ */
+export interface SearchPlan {
+  matches: number | null;
+  order: 'rows' | 'index';
+}
+
+export async function planSearch(db: Q, workspaceId: string, f: ReplyFilter, rowsWanted: number): Promise<SearchPlan | undefined> {
+  if (!f.search) return undefined;
+  const [matches, replies] = await Promise.all([countTextMatches(db, workspaceId, f.search), countReplies(db, workspaceId)]);
+  return { matches, order: matches !== null && rowsWanted * replies < matches * matches ? 'index' : 'rows' };
+}
+
+function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): QB {
+  const order = plan?.order ?? 'rows';
+  // Looking the matches up: every index of replies begins with workspace_id, so keeping the
+  // workspace off the indexes leaves SQLite one way in, by the matches' rowids (dialect.ts).
+  let q = (f.search && order === 'rows' ? query.where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId)) : query.where('r.workspace_id', '=', workspaceId)) as QB;
+  if (f.search) q = q.where(textSearch(db, 'replies', 'r', f.search, { workspaceId, order })) as QB;
   if (f.statuses?.length) q = (f.statuses.length === 1 ? q.where('r.status', '=', f.statuses[0]!) : q.where('r.status', 'in', f.statuses)) as QB;
   if (f.categoryId !== undefined) q = (f.categoryId === null ? q.where('r.category_id', 'is', null) : q.where('r.category_id', '=', f.categoryId)) as QB;
   if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId) as QB;
@@ -129,9 +150,9 @@ function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable },
  * another page follows. The order is (received_at, id), the last two columns of the index of
  * each filter, so the page is read in order off an index.
  */
-export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: { limit: number; offset: number; after?: PagePosition }) {
+export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: { limit: number; offset: number; after?: PagePosition }, plan?: SearchPlan) {
   const dir = f.newestFirst ? 'desc' : 'asc';
-  let q = whereFilter(db, pageSelect(db as Kysely<Database>), workspaceId, f);
+  let q = whereFilter(db, pageSelect(db as Kysely<Database>), workspaceId, f, plan);
   if (page.after) {
     const { receivedAt, id } = page.after;
     q = q.where((eb) => eb(eb.refTuple('r.received_at', 'r.id'), f.newestFirst ? '<' : '>', eb.tuple(receivedAt, id)));
@@ -151,10 +172,12 @@ const COUNTED: ReadonlySet<string> = new Set(['statuses', 'categoryId', 'clientI
  * How many replies match the filter (pagination.total). A filter of statuses, client, mailbox
  * and category only is a sum over reply_counts (migration 0010: a row per combination, kept by
  * triggers), so the total of a third of a million replies costs as little as that of three;
- * `snoozed=false` beside them subtracts the few replies snoozed now. Anything else (dates, a
- * contact, a search) is counted over the filter's own index.
+ * `snoozed=false` beside them subtracts the few replies snoozed now. A search alone is the
+ * plan's count (the full-text index's). Anything else (dates, a contact, a search with other
+ * filters) is counted over the filter's own index.
  */
-export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
+export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): Promise<number> {
+  if (plan?.matches != null && filterFields(f).every((k) => k === 'search' || k === 'now' || k === 'newestFirst')) return plan.matches;
   if (filterFields(f).every((k) => COUNTED.has(k) || k === 'snoozed') && f.snoozed !== true) {
     const counted = await sumReplyCounts(db, workspaceId, f);
     return f.snoozed === false ? counted - (await countScanned(db, workspaceId, { ...f, snoozed: true })) : counted;

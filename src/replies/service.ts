@@ -1,7 +1,7 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
-import { isUniqueViolation, searchWords } from '../db/dialect.ts';
+import { isUniqueViolation, type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
@@ -30,10 +30,10 @@ export function parseStatusFilter(status: string | undefined): ReplyStatus[] | u
 }
 
 /** The words of a `q` (db/dialect.ts searchWords); one without a letter or digit is 400. */
-export function searchFor(text: string): string[] {
-  const words = searchWords(text);
-  if (!words.length) throw Errors.BadRequest('q must contain a letter or a digit');
-  return words;
+export function searchFor(text: string): SearchTerms {
+  const terms = searchWords(text);
+  if (!terms.words.length) throw Errors.BadRequest('q must contain a letter or a digit');
+  return terms;
 }
 
 /** GET /api/replies's query as the list reads it (CONTRACT "Inbox queries"). */
