@@ -26,6 +26,7 @@ export const categoryRoutes = ownedRoutes({
     is_positive: Type.Optional(Type.Boolean()),
   }, { additionalProperties: false }),
   update: service.updateCategory,
+  unique: true,
   remove: {
     run: service.deleteCategory,
     description: 'The replies in the category become uncategorised (category_id null, updated_at set). No reply.updated events are sent for them.',
