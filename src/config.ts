@@ -39,6 +39,8 @@ export interface Config {
   production: boolean;
   /** The dashboard's address as people reach it, for links in mail and in the log (no trailing slash). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (publicUrl is otherwise derived from HOST and PORT). */
+  publicUrlConfigured: boolean;
   /** From: of the mail the dashboard sends itself (invitations, password resets). */
   mailFrom: string;
   /** An OpenAI-compatible chat-completions server for triage (docs/triage.md); null: local only. */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length) throw new ConfigError(problems);
   return {
     publicUrl,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     mailFrom,
     llm,
     port,

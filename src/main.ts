@@ -44,6 +44,7 @@ export async function serve(config: Config = loadConfig()) {
     },
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
     dashboard: { baseUrl: config.publicUrl },
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
 

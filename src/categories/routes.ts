@@ -36,6 +36,7 @@ export const categoryRoutes = ownedRoutes({
     template: Type.Optional(Nullable(Type.String({ maxLength: 5000, description: TEMPLATE_HELP }))),
   }, { additionalProperties: false }),
   update: service.updateCategory,
+  unique: true,
   remove: {
     run: service.deleteCategory,
     description: 'The replies in the category become uncategorised (category_id null, updated_at set). No reply.updated events are sent for them.',

@@ -378,7 +378,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
     if (contactCreated) {
       await publishEvent(trx, workspaceId, 'contact.created', {
         id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
-        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t,
+        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
       });
     }
     await publishEvent(trx, workspaceId, 'reply.received', detail);
