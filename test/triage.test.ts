@@ -238,6 +238,28 @@ for (const dialect of DIALECTS) {
         expect((await call('GET', '/api/triage', ws.headers)).body.data.model.calls_today).toBe(1);
       });
 
+      it('a 5xx from the model server is retried by the job; the last failed attempt leaves the local result', async () => {
+        const ws = await makeWorkspace(ctx.db, { triage: true });
+        const id = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Hmm.' }))).body.data.id as string;
+        model.requests.length = 0;
+        model.answer(() => ({ status: 503, content: 'overloaded' }));
+        await drain(llmConfig()); // triage.reply: unsure, so a triage.model job; its first attempt gets 503
+        expect(model.requests).toHaveLength(1);
+        const [job] = await ctx.db.read.selectFrom('jobs').select(['id', 'status', 'attempts', 'last_error', 'run_at']).where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.model').execute();
+        expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: 'model server answered 503' });
+        expect(new Date(job!.run_at).getTime()).toBeGreaterThan(Date.now()); // backoff
+        expect((await call('GET', `/api/replies/${id}`, ws.headers)).body.data.triage).toBeNull();
+        // its remaining attempts, made due now: the last one gives up on the model
+        for (const attempt of [2, 3]) {
+          await ctx.db.write((trx) => trx.updateTable('jobs').set({ run_at: new Date().toISOString() }).where('id', '=', job!.id).execute());
+          await drain(llmConfig());
+          expect(model.requests).toHaveLength(attempt);
+        }
+        const done = await ctx.db.read.selectFrom('jobs').select('status').where('id', '=', job!.id).executeTakeFirstOrThrow();
+        expect(done.status).toBe('done');
+        expect((await call('GET', `/api/replies/${id}`, ws.headers)).body.data.triage).toMatchObject({ source: 'none', reason: expect.stringContaining('model not used: model server answered 503') });
+      });
+
       it('a malformed answer, a slow one or a spent budget leaves the local result: category and template draft', async () => {
         const ws = await makeWorkspace(ctx.db, { triage: true });
         const ingest = async () => (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Yes, this sounds great. I would love to learn more about how it works.', contact: { first_name: 'Ada' } }))).body.data.id as string;
