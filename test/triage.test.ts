@@ -167,7 +167,7 @@ for (const dialect of DIALECTS) {
 
       const cleared = await call('PATCH', `/api/contacts/${r.contact_id}`, ws.headers, { do_not_contact: false });
       expect(cleared.status).toBe(200);
-      expect(cleared.body.data).toMatchObject({ do_not_contact: false, do_not_contact_since: null });
+      expect(cleared.body.data, JSON.stringify(cleared.body)).toMatchObject({ do_not_contact: false, do_not_contact_since: null });
       expect((await events(ws.workspace.id, 'contact.updated')).at(-1)).toMatchObject({ do_not_contact: false, changes: { do_not_contact: { previous: true, current: false } } });
       expect((await call('POST', `/api/replies/${r.id}/send`, ws.headers, { message: 'Understood, removed.' })).status).toBe(200);
       expect((await call('PATCH', `/api/contacts/${r.contact_id}`, ws.headers, {})).status).toBe(400);
