@@ -35,6 +35,8 @@ import type { MailOptions } from './mail/service.ts';
 import { CookieSessions } from './dashboard/sessions.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { webRoutes } from './dashboard/web.ts';
+import { TriageSettings, triageRoutes } from './triage/settings.ts';
+import type { LlmConfig } from './config.ts';
 
 export interface AppDeps {
   db: Db;
@@ -53,6 +55,8 @@ export interface AppDeps {
   webhooks?: Partial<WebhookSettings>;
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
+  /** The language model triage may use (LLM_*), shown read-only in the triage settings. */
+  llm?: LlmConfig | null;
   /** Where links in the dashboard's mail point (PUBLIC_URL); the built dashboard's folder. */
   dashboard?: { baseUrl?: string; distDir?: string };
   /** PUBLIC_URL when it is configured: the OpenAPI document's server. Without it, the request's own origin. */
@@ -116,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerRequestChecks(app);
-  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, swaggerOptions());
@@ -158,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(connectionRoutes, opts);
+  await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,

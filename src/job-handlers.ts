@@ -12,6 +12,7 @@ import { wakeDueSnoozes } from './replies/snooze.ts';
 import { refreshPlannerStatistics } from './db/dialect.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
+import { triageHandlers } from './triage/service.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -31,6 +32,7 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
     }),
     [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
     [SYSTEM_MAIL_JOB]: systemMailHandler(deps.db, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }),
+    ...triageHandlers({ db: deps.db, llm: deps.config.llm }),
   };
 }
 

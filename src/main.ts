@@ -10,6 +10,7 @@ import { buildHandlers, buildPeriodic } from './job-handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
+import { warmUp } from './triage/local/index.ts';
 
 /** The process's own JSON log lines (start-up, Redis, the standalone worker), as the app's. */
 function processLogger(config: Config) {
@@ -36,6 +37,7 @@ export async function serve(config: Config = loadConfig()) {
     db,
     redis,
     mail: { quotaPerHour: config.mailQuotaPerHour },
+    llm: config.llm,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -72,6 +74,9 @@ export async function serve(config: Config = loadConfig()) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // the shipped classifier trains from the corpus once per process: before serving, not on the
+  // first reply (it holds the event loop for a moment)
+  warmUp();
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   app.log.info({ database: config.database.dialect, redis: Boolean(redis), dashboard: config.publicUrl }, 'replydesk ready');
@@ -95,6 +100,7 @@ export async function runWorker(config: Config = loadConfig()) {
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
+  warmUp();
   worker.start();
   log.info({ worker: worker.id, database: config.database.dialect }, 'replydesk worker ready');
   return worker;

@@ -127,6 +127,10 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       const contacts = await client.contacts.list({ q: 'lovelace' });
       expect(contacts.data.length).toBe(2);
       expect((await client.contacts.get(reply.contact_id)).replies.map((r) => r.id)).toEqual([reply.id]);
+      expect((await client.contacts.update(reply.contact_id, { do_not_contact: true })).do_not_contact).toBe(true);
+      expect((await client.contacts.update(reply.contact_id, { do_not_contact: false })).do_not_contact).toBe(false);
+      expect((await client.triage.update({ sender_name: 'Sam Carter' })).sender_name).toBe('Sam Carter');
+      expect((await client.triage.get()).model.configured).toBe(false);
 
       expect((await client.webhooks.list()).data.map((e) => e.id)).toEqual([endpoint.id]);
       expect((await client.webhooks.get(endpoint.id)).description).toBe('CRM sync');

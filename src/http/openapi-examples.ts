@@ -46,7 +46,7 @@ const CURSOR = 'WyJkIiwiMjAyNi0xMS0yMFQwOTo0MjoxMi4wMDBaIiwiMDE5MGY1YTItN2MzZS03
 const RECEIVED_AT = '2026-11-20T09:42:12.000Z';
 const CREATED_AT = '2026-11-20T09:42:13.204Z';
 
-const category = { id: CATEGORY_ID, name: 'Interested', color: '#22c55e', is_positive: true, created_at: '2026-11-01T08:00:00.000Z' };
+const category = { id: CATEGORY_ID, name: 'Interested', color: '#22c55e', is_positive: true, drafts: true, template: null, created_at: '2026-11-01T08:00:00.000Z' };
 const client = { id: CLIENT_ID, name: 'Acme Outbound', service_description: 'Done-for-you cold email for B2B SaaS.', created_at: '2026-11-01T08:00:00.000Z' };
 const connection = { id: CONNECTION_ID, name: 'Sam at Outreach', email: 'sam@outreach.example.org', created_at: '2026-11-01T08:00:00.000Z' };
 
@@ -76,9 +76,10 @@ const replyDetail = {
   ...replyListItem,
   category: { id: CATEGORY_ID, name: category.name, color: category.color, is_positive: true },
   client: { id: CLIENT_ID, name: client.name, service_description: client.service_description },
-  contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd' },
+  contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd', do_not_contact: false },
   thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00.000Z' }],
   outgoing: [],
+  triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID },
 };
 
 const replyUpdated = {
@@ -102,6 +103,8 @@ const contactListItem = {
   reply_count: 1,
   last_reply_at: RECEIVED_AT,
   created_at: CREATED_AT,
+  do_not_contact: false,
+  bouncing: false,
 };
 
 const contactDetail = {
@@ -110,6 +113,19 @@ const contactDetail = {
   phone: '+44 20 7946 0000',
   metadata: { campaign: 'q4-saas' },
   replies: [{ id: REPLY_ID, subject: 'Re: Quick question', status: 'pending', category: 'Interested', received_at: RECEIVED_AT }],
+  do_not_contact_since: null,
+  do_not_contact_reason: null,
+  bouncing_since: null,
+};
+
+const triageSettings = {
+  enabled: true,
+  instructions: 'Be brief. Never promise a discount.',
+  sender_name: '',
+  signature: '',
+  template_variables: ['first_name', 'last_name', 'company', 'client_name', 'service_description', 'sender_name', 'signature'],
+  learned_examples: 12,
+  model: { configured: true, base_url: 'http://127.0.0.1:11434/v1', model: 'llama3.1', timeout_seconds: 20, daily_budget: 1000, calls_today: 37 },
 };
 
 const endpoint = {
@@ -238,6 +254,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     errors: { 400: ['limit must be an integer', Errors.UnknownQueryParameter('query', ['q', 'cursor', 'limit', 'offset']).message] },
   },
   getContact: { ok: { 200: one('A contact with their replies', single(contactDetail)) } },
+  updateContact: {
+    body: one('A person allows sends again', { do_not_contact: false }),
+    ok: { 200: one('The contact after the change', single(contactDetail)) },
+    errors: { 400: ['Nothing to update: give do_not_contact or bouncing', 'do_not_contact must be a boolean'] },
+  },
+  getTriage: { ok: { 200: one("The workspace's triage settings", single(triageSettings)) } },
+  updateTriage: {
+    body: one('Turn triage on and sign drafts', { enabled: true, sender_name: 'Sam Carter', signature: 'Sam Carter\nBrightpath Agency' }),
+    ok: { 200: one('The settings after the change', single({ ...triageSettings, sender_name: 'Sam Carter', signature: 'Sam Carter\nBrightpath Agency' })) },
+    errors: { 400: ['Nothing to update: give at least one of enabled, instructions, sender_name, signature', 'enabled must be a boolean'] },
+  },
   listCategories: {
     ok: { 200: one('A page of categories', page([category])) },
     errors: { 400: ['limit must be at least 1'] },
@@ -251,9 +278,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     body: {
       ...one('Rename', { name: 'Hot lead' }),
       ...one('Recolour and mark as good news', { color: '#16a34a', is_positive: true }),
+      ...one('Triage drafts replies for it, from this template', { drafts: true, template: 'Hi {{first_name}},\n\nThanks for getting back to me.\n\n{{signature}}' }),
     },
     ok: { 200: one('The category after the change', single({ ...category, name: 'Hot lead' })) },
-    errors: { 400: ['Nothing to update: give at least one of name, color, is_positive', 'color has an invalid format'], 409: [Errors.CategoryExists('Hot lead').message] },
+    errors: { 400: ['Nothing to update: give at least one of name, color, is_positive, drafts, template', 'color has an invalid format', 'template: unknown variable(s) {{firstname}}; use {{first_name}}, {{last_name}}, {{company}}, {{client_name}}, {{service_description}}, {{sender_name}}, {{signature}}'], 409: [Errors.CategoryExists('Hot lead').message] },
   },
   deleteCategory: { ok: {} },
   listClients: {
@@ -394,5 +422,13 @@ export const EVENT_EXAMPLES: Record<EventType, unknown> = {
     outgoing: outgoing('Fwd: Re: Quick question'),
   },
   'contact.created': { ...contactListItem, title: null },
+  'contact.updated': {
+    ...contactListItem,
+    do_not_contact: true,
+    do_not_contact_since: '2026-11-20T09:42:14.020Z',
+    do_not_contact_reason: `Unsubscribe reply ${REPLY_ID} (phrase "remove me from")`,
+    bouncing_since: null,
+    changes: { do_not_contact: { previous: false, current: true } },
+  },
   'webhook.test': { endpoint_id: WEBHOOK_ID, message: 'This is a test event from Replydesk.' },
 };

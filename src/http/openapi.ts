@@ -23,6 +23,8 @@ export const API_LICENSE = { name: 'MIT', identifier: 'MIT' };
 /** Operations the naming rule cannot name well: actions on a whole collection. */
 const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /api/replies/bulk': 'bulkUpdateReplies',
+  // a singleton (the workspace's triage settings), not a collection to list
+  'GET /api/triage': 'getTriage',
 };
 
 const pascal = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');

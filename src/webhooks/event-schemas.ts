@@ -4,6 +4,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Nullable } from '../http/schemas.ts';
 import { ReplyUpdated, Status } from '../replies/schemas.ts';
+import { ContactListItem } from '../contacts/schemas.ts';
 import type { EventType } from './events.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -62,6 +63,19 @@ export const EVENT_DATA = {
     summary: 'A new contact wrote in',
     description: 'A reply arrived from an address the workspace had not seen. `data` is the contact as `GET /api/contacts` lists it.',
     data: Type.Ref('ContactListItem'),
+  },
+  'contact.updated': {
+    summary: "A contact's do-not-contact or bouncing mark changed",
+    description: 'Triage read an Unsubscribe or a Bounce reply, or a person used `PATCH /api/contacts/{id}`. `data` is the contact as `GET /api/contacts` lists it, with when and why it was marked; `changes` names each changed mark with its previous and current value.',
+    data: Type.Composite([
+      Type.Omit(ContactListItem, []),
+      Type.Object({
+        do_not_contact_since: Nullable(Timestamp),
+        do_not_contact_reason: Nullable(Type.String()),
+        bouncing_since: Nullable(Timestamp),
+        changes: Type.Record(Type.String(), Change),
+      }),
+    ]),
   },
   'webhook.test': {
     summary: 'A test event',

@@ -113,7 +113,13 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Set or clear a contact's do-not-contact or bouncing mark
+         * @description A person decides: `{"do_not_contact": false}` clears the mark an Unsubscribe reply set, so sends are allowed again. Records contact.updated when anything changed. Answers the full contact.
+         *
+         *     Needs the `contacts:write` permission.
+         */
+        patch: operations["updateContact"];
         trace?: never;
     };
     "/api/categories": {
@@ -238,6 +244,32 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/triage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's triage settings and the language model's configuration
+         * @description Needs the `replies:read` permission.
+         */
+        get: operations["getTriage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn triage on or off; set the instructions, sender name and signature
+         * @description Categories' draft switches and templates are set on the categories (PATCH /api/categories/{id} {drafts, template}).
+         *
+         *     Needs the `replies:write` permission.
+         */
+        patch: operations["updateTriage"];
         trace?: never;
     };
     "/api/webhooks": {
@@ -576,6 +608,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A contact's do-not-contact or bouncing mark changed
+         * @description Triage read an Unsubscribe or a Bounce reply, or a person used `PATCH /api/contacts/{id}`. `data` is the contact as `GET /api/contacts` lists it, with when and why it was marked; `changes` names each changed mark with its previous and current value.
+         *
+         *     Delivered as a POST to every enabled endpoint subscribed to `contact.updated` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
+         */
+        post: operations["contactUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -701,6 +755,8 @@ export interface components {
                 first_name: string | null;
                 last_name: string | null;
                 company: string | null;
+                /** @description The contact is marked do-not-contact: a send is refused with 409. */
+                do_not_contact: boolean;
             };
             thread: {
                 from: string;
@@ -712,6 +768,17 @@ export interface components {
             }[];
             /** @description Mail sent or forwarded from this reply, oldest first, with its delivery state. */
             outgoing: components["schemas"]["OutgoingMessage"][];
+            triage: {
+                /**
+                 * @description What decided: a mail header, a rule, the shipped classifier, the workspace's learned model, the configured language model, or none (nothing was confident).
+                 * @enum {string}
+                 */
+                source: "header" | "rule" | "classifier" | "workspace" | "model" | "none";
+                /** @description Why, for people: the header, rule or model and what it saw. */
+                reason: string;
+                confidence: number;
+                category_id: string | null;
+            } | null;
         };
         ContactListItem: {
             id: string;
@@ -724,6 +791,10 @@ export interface components {
             last_reply_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Never write to this contact again (an Unsubscribe reply, or a person): a send is refused with 409. PATCH can clear it. */
+            do_not_contact: boolean;
+            /** @description Mail to this address bounced (a Bounce reply). */
+            bouncing: boolean;
         };
         ContactDetail: {
             id: string;
@@ -754,6 +825,13 @@ export interface components {
             last_reply_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Never write to this contact again (an Unsubscribe reply, or a person): a send is refused with 409. PATCH can clear it. */
+            do_not_contact: boolean;
+            do_not_contact_since: string | null;
+            do_not_contact_reason: string | null;
+            /** @description Mail to this address bounced (a Bounce reply). */
+            bouncing: boolean;
+            bouncing_since: string | null;
         };
         WebhookEndpoint: {
             /** Format: uuid */
@@ -796,6 +874,29 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
+        };
+        TriageSettings: {
+            /** @description Whether replies ingested without a category are categorised (and drafted). */
+            enabled: boolean;
+            /** @description What the language model is told beyond the reply: tone, offer, what never to promise. */
+            instructions: string;
+            /** @description The {{sender_name}} of draft templates. */
+            sender_name: string;
+            /** @description The {{signature}} of draft templates (default: sender_name). */
+            signature: string;
+            /** @description The variables a category template may use. */
+            template_variables: string[];
+            /** @description Corrections the workspace model has learned from. */
+            learned_examples: number;
+            /** @description The language model (LLM_BASE_URL, LLM_MODEL, …): set in the environment, shown here read-only. The API key is never shown. */
+            model: {
+                configured: boolean;
+                base_url: string | null;
+                model: string | null;
+                timeout_seconds: number | null;
+                daily_budget: number | null;
+                calls_today: number;
+            };
         };
     };
     responses: never;
@@ -970,6 +1071,7 @@ export interface operations {
                     received_at?: string;
                     client_id?: string | null;
                     connection_id?: string | null;
+                    category_id?: string | null;
                     /** @description The Message-ID header; a second reply with the same message_id is not stored twice. */
                     message_id?: string;
                     in_reply_to?: string;
@@ -1557,6 +1659,92 @@ export interface operations {
             };
         };
     };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description false clears the mark (a person decided the contact may be written to); true sets it. */
+                    do_not_contact?: boolean;
+                    /** @description false clears the bouncing mark (the address works again); true sets it. */
+                    bouncing?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContactDetail"];
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listCategories: {
         parameters: {
             query?: {
@@ -1590,6 +1778,9 @@ export interface operations {
                             /** @description Hex colour, #rrggbb */
                             color: string;
                             is_positive: boolean;
+                            /** @description Whether triage drafts a reply (ai_response) for replies in this category */
+                            drafts: boolean;
+                            template: string | null;
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -1668,6 +1859,9 @@ export interface operations {
                     color?: string;
                     /** @description Whether replies in this category are good news (a lead); default false */
                     is_positive?: boolean;
+                    /** @description Whether triage drafts a reply for it; default false */
+                    drafts?: boolean;
+                    template?: string | null;
                 };
             };
         };
@@ -1685,6 +1879,9 @@ export interface operations {
                             /** @description Hex colour, #rrggbb */
                             color: string;
                             is_positive: boolean;
+                            /** @description Whether triage drafts a reply (ai_response) for replies in this category */
+                            drafts: boolean;
+                            template: string | null;
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -1836,6 +2033,9 @@ export interface operations {
                     /** @description Hex colour such as #22c55e */
                     color?: string;
                     is_positive?: boolean;
+                    /** @description Whether triage drafts a reply for it */
+                    drafts?: boolean;
+                    template?: string | null;
                 };
             };
         };
@@ -1853,6 +2053,9 @@ export interface operations {
                             /** @description Hex colour, #rrggbb */
                             color: string;
                             is_positive: boolean;
+                            /** @description Whether triage drafts a reply (ai_response) for replies in this category */
+                            drafts: boolean;
+                            template: string | null;
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -2461,6 +2664,138 @@ export interface operations {
             };
         };
     };
+    getTriage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TriageSettings"];
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTriage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled?: boolean;
+                    instructions?: string;
+                    sender_name?: string;
+                    signature?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TriageSettings"];
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: {
@@ -2560,7 +2895,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
                     events: string[];
                     description?: string;
                 };
@@ -2791,7 +3126,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url?: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
                     events?: string[];
                     description?: string;
                     enabled?: boolean;
@@ -4017,6 +4352,84 @@ export interface operations {
                      */
                     timestamp: string;
                     data: components["schemas"]["ContactListItem"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx answer within the timeout ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other answer, or none within the timeout, is retried on the schedule (docs/webhooks.md, Retries); an endpoint failing for days is disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contactUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (`msg_…`), the same on every retry: drop duplicates by it.
+                 * @example msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed; refuse one more than 5 minutes away.
+                 * @example 1795167733
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "contact.updated";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        email: string;
+                        first_name: string | null;
+                        last_name: string | null;
+                        company: string | null;
+                        title: string | null;
+                        reply_count: number;
+                        last_reply_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Never write to this contact again (an Unsubscribe reply, or a person): a send is refused with 409. PATCH can clear it. */
+                        do_not_contact: boolean;
+                        /** @description Mail to this address bounced (a Bounce reply). */
+                        bouncing: boolean;
+                        do_not_contact_since: string | null;
+                        do_not_contact_reason: string | null;
+                        bouncing_since: string | null;
+                        changes: {
+                            [key: string]: {
+                                previous: unknown;
+                                current: unknown;
+                            };
+                        };
+                    };
                 };
             };
         };
