@@ -14,7 +14,8 @@ import { ErrorBody } from './http/schemas.ts';
 import { registerShutdown } from './http/shutdown.ts';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
 import { Errors } from './http/errors.ts';
-import { CURRENT_API_VERSION, VERSION_HEADER } from './http/versioning.ts';
+import { documentFor, swaggerOptions } from './http/openapi.ts';
+import { VERSION_HEADER } from './http/versioning.ts';
 import { KeyAuthenticator } from './workspaces/service.ts';
 import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
 import { ContactDetail, ContactListItem } from './contacts/schemas.ts';
@@ -35,6 +36,8 @@ import type { MailOptions } from './mail/service.ts';
 import { CookieSessions } from './dashboard/sessions.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { webRoutes } from './dashboard/web.ts';
+import { TriageSettings, triageRoutes } from './triage/settings.ts';
+import type { LlmConfig } from './config.ts';
 
 export interface AppDeps {
   db: Db;
@@ -55,8 +58,14 @@ export interface AppDeps {
   mailboxes?: { allowPrivateNetworks?: boolean; timeoutMs?: number };
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
+  /** The language model triage may use (LLM_*), shown read-only in the triage settings. */
+  llm?: LlmConfig | null;
   /** Where links in the dashboard's mail point (PUBLIC_URL); the built dashboard's folder. */
   dashboard?: { baseUrl?: string; distDir?: string };
+  /** PUBLIC_URL when it is configured: the OpenAPI document's server. Without it, the request's own origin. */
+  publicUrl?: string | null;
+  /** The rate-limit window (default a minute, as SPEC.md §8 says); tests shorten it. */
+  rateLimitWindowMs?: number;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -114,22 +123,10 @@ export async function buildApp(deps: AppDeps) {
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerRequestChecks(app);
-  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, Connection]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Replydesk API',
-        version: CURRENT_API_VERSION,
-        description: `Replies to outreach email and the contacts who sent them. Every /api request carries \`Authorization: Bearer <API key>\`; a request may pin a version with the \`Replydesk-Version\` header (current: ${CURRENT_API_VERSION}).`,
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key: rdk_…' } } },
-      security: [{ bearer: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-  });
+  await app.register(swagger, swaggerOptions());
 
   // Hooks that never wait are written with a callback: an async hook costs every request a
   // promise and a trip through the microtask queue.
@@ -151,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
-  ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions: new CookieSessions(deps.db), redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit }));
+  ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions: new CookieSessions(deps.db), redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit, windowMs: deps.rateLimitWindowMs }));
   await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
@@ -162,10 +159,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const opts = { db: deps.db };
+  const baseUrl = deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000';
   await app.register(replyRoutes, opts);
   await app.register(contactRoutes, opts);
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
+  await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
@@ -174,10 +173,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
-  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl: deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000' });
+  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl });
   await app.register(webRoutes, { ...opts, distDir: deps.dashboard?.distDir });
 
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async (request) => documentFor(app.swagger(), request, deps.publicUrl ?? null, baseUrl));
   // The interactive reference is public like the document it shows: its routes are marked so
   // where they are registered, not recognised later by their URL.
   await app.register(async (docs) => {

@@ -45,8 +45,23 @@ export interface Config {
   production: boolean;
   /** The dashboard's address as people reach it, for links in mail and in the log (no trailing slash). */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (publicUrl is otherwise derived from HOST and PORT). */
+  publicUrlConfigured: boolean;
   /** From: of the mail the dashboard sends itself (invitations, password resets). */
   mailFrom: string;
+  /** An OpenAI-compatible chat-completions server for triage (docs/triage.md); null: local only. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; /chat/completions is added. */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** Seconds one call may take before the local result is used. */
+  timeoutSeconds: number;
+  /** Calls per workspace per UTC day; past it, the local result. */
+  dailyBudget: number;
 }
 
 export class ConfigError extends Error {
@@ -181,10 +196,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const mailFrom = env.MAIL_FROM || 'Replydesk <no-reply@localhost>';
 
+  let llm: LlmConfig | null = null;
+  if (env.LLM_BASE_URL) {
+    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(env.LLM_BASE_URL)) problems.push('LLM_BASE_URL: expected http(s)://host[:port][/path], e.g. http://127.0.0.1:11434/v1');
+    if (!env.LLM_MODEL) problems.push('LLM_MODEL: required with LLM_BASE_URL, e.g. gpt-4o-mini or llama3.1');
+    const timeoutSeconds = Number(env.LLM_TIMEOUT_SECONDS ?? 20);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > 300) problems.push('LLM_TIMEOUT_SECONDS: expected seconds between 0 and 300, e.g. 20');
+    const dailyBudget = Number(env.LLM_DAILY_BUDGET ?? 1000);
+    if (!Number.isSafeInteger(dailyBudget) || dailyBudget < 0) problems.push('LLM_DAILY_BUDGET: expected a whole number of calls per workspace per day, e.g. 1000');
+    llm = { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL ?? '', timeoutSeconds, dailyBudget };
+  } else if (env.LLM_MODEL || env.LLM_API_KEY) {
+    problems.push('LLM_BASE_URL: required with LLM_MODEL or LLM_API_KEY (the OpenAI-compatible server, e.g. https://api.openai.com/v1)');
+  }
+
   if (problems.length) throw new ConfigError(problems);
   return {
     publicUrl,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     mailFrom,
+    llm,
     port,
     host,
     database,

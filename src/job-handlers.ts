@@ -12,6 +12,7 @@ import { wakeDueSnoozes } from './replies/snooze.ts';
 import { refreshPlannerStatistics } from './db/dialect.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
+import { triageHandlers } from './triage/service.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
 
 export interface HandlerDeps {
@@ -34,6 +35,7 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
     [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule, mailbox: mailboxRoute(deps.db, mailboxes) }),
     [FILE_SENT_JOB]: fileSentHandler(deps.db, mailboxes),
     [SYSTEM_MAIL_JOB]: systemMailHandler(deps.db, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }),
+    ...triageHandlers({ db: deps.db, llm: deps.config.llm }),
   };
 }
 

@@ -10,6 +10,7 @@ import { buildHandlers, buildPeriodic } from './job-handlers.ts';
 import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
+import { warmUp } from './triage/local/index.ts';
 import { MailboxSync } from './connections/sync.ts';
 
 /** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
@@ -49,6 +50,7 @@ export async function serve(config: Config = loadConfig()) {
     db,
     redis,
     mail: { quotaPerHour: config.mailQuotaPerHour },
+    llm: config.llm,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -56,6 +58,7 @@ export async function serve(config: Config = loadConfig()) {
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
     mailboxes: { allowPrivateNetworks: config.mailboxAllowPrivateNetworks },
     dashboard: { baseUrl: config.publicUrl },
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, app.log);
@@ -87,6 +90,9 @@ export async function serve(config: Config = loadConfig()) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // the shipped classifier trains from the corpus once per process: before serving, not on the
+  // first reply (it holds the event loop for a moment)
+  warmUp();
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   mailboxes.start();
@@ -113,6 +119,7 @@ export async function runWorker(config: Config = loadConfig()) {
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
+  warmUp();
   worker.start();
   mailboxes.start();
   log.info({ worker: worker.id, database: config.database.dialect }, 'replydesk worker ready');

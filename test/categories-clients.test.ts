@@ -29,7 +29,7 @@ for (const dialect of DIALECTS) {
 
       const renamed = await send('PATCH', `/api/categories/${hot.id}`, { name: '  Very hot ', color: '#FF0000', is_positive: true });
       expect(renamed.statusCode).toBe(200);
-      expect(renamed.json().data).toEqual({ id: hot.id, name: 'Very hot', color: '#ff0000', is_positive: true, created_at: hot.created_at });
+      expect(renamed.json().data).toEqual({ id: hot.id, name: 'Very hot', color: '#ff0000', is_positive: true, drafts: false, template: null, created_at: hot.created_at });
       expect((await send('GET', `/api/replies/${reply.id}`)).json().data.category).toMatchObject({ id: hot.id, name: 'Very hot', color: '#ff0000' });
       const listed = (await send('GET', `/api/replies?category_id=${hot.id}`)).json().data;
       expect(listed.map((r: { category: { name: string } }) => r.category.name)).toEqual(['Very hot']);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
-const LIST_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'reply_count', 'last_reply_at', 'created_at'];
-const DETAIL_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'replies', 'last_reply_at', 'created_at'];
+const LIST_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'reply_count', 'last_reply_at', 'created_at', 'do_not_contact', 'bouncing'];
+const DETAIL_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'replies', 'last_reply_at', 'created_at', 'do_not_contact', 'do_not_contact_since', 'do_not_contact_reason', 'bouncing', 'bouncing_since'];
 
 for (const dialect of DIALECTS) {
   describe(`contacts (${dialect})`, () => {
@@ -97,7 +97,7 @@ for (const dialect of DIALECTS) {
       const res = await post('/api/categories', ws.headers, { name: 'Interested', color: '#22C55E', is_positive: true });
       expect(res.statusCode).toBe(201);
       const created = res.json().data;
-      expect(created).toEqual({ id: expect.any(String), name: 'Interested', color: '#22c55e', is_positive: true, created_at: expect.any(String) });
+      expect(created).toEqual({ id: expect.any(String), name: 'Interested', color: '#22c55e', is_positive: true, drafts: false, template: null, created_at: expect.any(String) });
       const other = (await post('/api/categories', ws.headers, { name: 'Out of office' })).json().data;
       expect(other).toMatchObject({ color: '#6b7280', is_positive: false });
       const list = (await ctx.app.inject({ method: 'GET', url: '/api/categories', headers: ws.headers })).json();

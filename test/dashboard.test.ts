@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
       expect((await as(owner, 'GET', '/api/replies')).statusCode).toBe(200);
       const key = await makeWorkspace(ctx.db); // another workspace, reached only by its key
       const reply = (await ctx.app.inject({ method: 'POST', url: '/api/categories', headers: key.headers, payload: { name: 'Theirs' } })).json().data;
-      const created = await as(owner, 'POST', '/api/categories', { name: 'Interested' });
+      const created = await as(owner, 'POST', '/api/categories', { name: 'Hot leads' });
       expect(created.statusCode, created.body).toBe(201);
 
       for (const csrf of [null, 'forged-token-of-the-same-length-as-it!', '']) {
@@ -122,7 +122,9 @@ for (const dialect of DIALECTS) {
       const patch = await as(owner, 'PATCH', `/api/replies/${reply.id}`, { status: 'archived' }, { csrf: null });
       expect(patch.statusCode).toBe(403);
       const names = (await as(owner, 'GET', '/api/categories')).json().data.map((c: { name: string }) => c.name);
-      expect(names).toEqual(['Interested']);
+      // (the workspace may hold its nine default categories too: its setup made it a real one)
+      expect(names).toContain('Hot leads');
+      expect(names.filter((n: string) => n.startsWith('Forged'))).toEqual([]);
       // a key never needs one, and never opens the dashboard's own routes
       expect((await ctx.app.inject({ method: 'POST', url: '/api/categories', headers: key.headers, payload: { name: 'Keyed' } })).statusCode).toBe(201);
       const keyed = await ctx.app.inject({ method: 'GET', url: '/dashboard/api/session', headers: key.headers });

@@ -227,7 +227,7 @@ for (const dialect of DIALECTS) {
         fc.asyncProperty(valueFor(ingest.body!, 'awkward'), async (generated) => {
           // a new sender each time, so the contact is created from this body
           // ids that name something: random ones are refused (the property above covers that)
-          const body = { ...(generated as object), from_email: `fuzz${n++}.${dialect}@example.com`, to_email: 'sam@example.org', client_id: null, connection_id: null };
+          const body = { ...(generated as object), from_email: `fuzz${n++}.${dialect}@example.com`, to_email: 'sam@example.org', client_id: null, connection_id: null, category_id: null };
           const res = await inject('POST', '/api/replies', body);
           const answered = expectSane(res, JSON.stringify(body).slice(0, 300));
           if (res.statusCode !== 201) return void refusals.push(answered.error);

@@ -130,6 +130,22 @@ for (const dialect of DIALECTS) {
       expect((await ctx.app.inject({ method: 'GET', url: '/api/clients', headers: a.headers })).json()).toEqual(clientsBefore);
     });
 
+    it("B cannot change A's contact marks, and B's triage settings are B's own", async () => {
+      const before = await snapshot();
+      const patch = await call('PATCH /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers, { do_not_contact: true });
+      expect(patch.statusCode).toBe(404);
+      expect(patch.json()).toEqual({ data: null, error: 'Contact not found' });
+      const triageA = (await ctx.app.inject({ method: 'GET', url: '/api/triage', headers: a.headers })).json();
+      const changed = await call('PATCH /api/triage', '/api/triage', b.headers, { enabled: true, instructions: 'B only', sender_name: 'Bea' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().data).toMatchObject({ enabled: true, instructions: 'B only', sender_name: 'Bea' });
+      const readB = await call('GET /api/triage', '/api/triage', b.headers);
+      expect(readB.json().data).toMatchObject({ instructions: 'B only' });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/triage', headers: a.headers })).json()).toEqual(triageA);
+      expect(triageA.data.instructions).toBe('');
+      expect(await snapshot()).toEqual(before);
+    });
+
     it("B cannot retry A's outgoing mail", async () => {
       const forwarded = await ctx.app.inject({ method: 'POST', url: `/api/replies/${A.reply}/forward`, headers: a.headers, payload: { to: ['colleague@a.example'] } });
       expect(forwarded.statusCode).toBe(200);

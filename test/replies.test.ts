@@ -5,7 +5,7 @@ type Ctx = Awaited<ReturnType<typeof makeApp>>;
 
 const LIST_FIELDS = ['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'category_id', 'category',
   'ai_response', 'sent_response', 'client_id', 'connection_id', 'contact_id', 'received_at', 'handled_at', 'snoozed_until', 'created_at'];
-const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments'];
+const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments', 'triage'];
 
 for (const dialect of DIALECTS) {
   describe(`replies (${dialect})`, () => {
@@ -43,7 +43,7 @@ for (const dialect of DIALECTS) {
           body_text: body.body_text, body_html: body.body_html, status: 'pending', category_id: null, category: null,
           ai_response: null, sent_response: null, client_id: client.id, connection_id: null, received_at: body.received_at, handled_at: null, snoozed_until: null,
           client: { id: client.id, name: 'Brightpath', service_description: 'Lead gen' },
-          contact: { email: body.from_email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines' },
+          contact: { email: body.from_email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', do_not_contact: false },
           thread: body.thread,
         });
         expect(data.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -19,7 +19,9 @@ const USAGE = `Usage: replydesk <command> [options]
   serve                                     start the API, dashboard and worker (npm start)
   worker                                    run only the background job worker
   migrate                                   bring the database to the latest schema
-  workspace create --name NAME [--plan starter|growth|scale] [--rate-limit N]
+  workspace create --name NAME [--plan starter|growth|scale] [--rate-limit N] [--triage on|off]
+                                            a workspace with the nine default categories;
+                                            triage on unless --triage off
   key create --workspace ID --name NAME [--permissions LIST]
   key list --workspace ID
   key revoke --workspace ID --id KEY_ID
@@ -45,6 +47,7 @@ const { values, positionals } = (() => {
         name: { type: 'string' },
         plan: { type: 'string' },
         'rate-limit': { type: 'string' },
+        triage: { type: 'string' },
         workspace: { type: 'string' },
         permissions: { type: 'string' },
         id: { type: 'string' },
@@ -123,10 +126,12 @@ async function run(): Promise<void> {
       const name = required('name');
       const plan = (values.plan ?? 'starter') as Plan;
       if (!(plan in PLAN_LIMITS)) throw new UsageError(`--plan must be one of ${Object.keys(PLAN_LIMITS).join(', ')}`);
-      const ws = await withDb((db) => createWorkspace(db, { name, plan, rateLimit: positiveInt('rate-limit') }));
+      const triage = values.triage ?? 'on';
+      if (triage !== 'on' && triage !== 'off') throw new UsageError('--triage must be on or off');
+      const ws = await withDb((db) => createWorkspace(db, { name, plan, rateLimit: positiveInt('rate-limit'), triage: triage === 'on' }));
       out(
         { id: ws.id, name: ws.name, plan: ws.plan, ...(ws.rate_limit !== null && { rate_limit: ws.rate_limit }) },
-        `Workspace ${ws.name} created: ${ws.id} (plan ${ws.plan}, ${ws.rate_limit ?? PLAN_LIMITS[ws.plan]} requests/minute)`,
+        `Workspace ${ws.name} created: ${ws.id} (plan ${ws.plan}, ${ws.rate_limit ?? PLAN_LIMITS[ws.plan]} requests/minute, triage ${triage})`,
       );
       return;
     }

@@ -5,7 +5,7 @@ import { type SearchTerms, textSearch } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, Q } from '../db/types.ts';
 
-const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.company', 'c.title', 'c.reply_count', 'c.last_reply_at', 'c.created_at'] as const;
+const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.company', 'c.title', 'c.reply_count', 'c.last_reply_at', 'c.created_at', 'c.do_not_contact', 'c.bouncing'] as const;
 
 // The first page straight off the (workspace_id, last_reply_at, id) index; deeper pages
 // through the index-only id subquery, as for replies (replies/queries.ts).

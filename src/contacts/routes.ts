@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
 import { errorResponses, IdParams, list, page, PageQuery, single } from '../http/schemas.ts';
-import { ContactDetail, ContactListItem } from './schemas.ts';
+import { ContactDetail, ContactListItem, PatchContactBody } from './schemas.ts';
 import * as service from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -33,4 +33,16 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request) => ({ data: await service.getContact(db, request.workspaceId, request.params.id) }));
+
+  app.patch('/api/contacts/:id', {
+    config: { permission: 'contacts:write' },
+    schema: {
+      tags: ['Contacts'],
+      summary: 'Set or clear a contact\'s do-not-contact or bouncing mark',
+      description: 'A person decides: `{"do_not_contact": false}` clears the mark an Unsubscribe reply set, so sends are allowed again. Records contact.updated when anything changed. Answers the full contact.',
+      params: IdParams,
+      body: PatchContactBody,
+      response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(400, 401, 403, 404, 429) },
+    },
+  }, async (request) => ({ data: await service.updateContact(db, request.workspaceId, request.params.id, request.body) }));
 };

@@ -4,6 +4,9 @@ import type { ContactRow, ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import * as q from './queries.ts';
 import { searchFor } from '../replies/service.ts';
+import { publishEvent } from '../webhooks/events.ts';
+import { clearBouncing, markBouncingById, markDoNotContact } from '../triage/queries.ts';
+import { contactEvent } from '../triage/contact-event.ts';
 
 /** The newest replies listed on a contact's single read; reply_count gives the full number. */
 export const CONTACT_REPLIES_SHOWN = 100;
@@ -36,7 +39,7 @@ export async function listContacts(db: Db, workspaceId: string, opts: { limit: n
     const after = opts.cursor === undefined ? undefined : decodeCursor(opts.cursor);
     const [rows, total] = await Promise.all([q.searchPage(db.read, workspaceId, { ...opts, search, after }), q.countSearched(db.read, workspaceId, search)]);
     const more = rows.length > opts.limit;
-    const items = more ? rows.slice(0, opts.limit) : rows;
+    const items = withFlags(more ? rows.slice(0, opts.limit) : rows);
     return { items, total, more, nextCursor: more ? encodeCursor(items.at(-1)!) : null };
   }
   const direct = opts.offset <= q.DIRECT_MAX_OFFSET;
@@ -47,7 +50,46 @@ export async function listContacts(db: Db, workspaceId: string, opts: { limit: n
   if (!direct) items.sort(newestFirst);
   const total = Number(counts.contacts_total);
   const more = opts.offset + opts.limit < total;
-  return { items, total, more, nextCursor: more && items.length ? encodeCursor(items.at(-1)!) : null };
+  return { items: withFlags(items), total, more, nextCursor: more && items.length ? encodeCursor(items.at(-1)!) : null };
+}
+
+type Flags = { do_not_contact: number | boolean; bouncing: number | boolean };
+
+/** SQLite's 0/1 as the booleans the API shows (in place: the rows are this request's own). */
+function withFlags<T extends Flags>(rows: T[]): (Omit<T, keyof Flags> & { do_not_contact: boolean; bouncing: boolean })[] {
+  for (const row of rows) {
+    row.do_not_contact = Boolean(row.do_not_contact);
+    row.bouncing = Boolean(row.bouncing);
+  }
+  return rows as never;
+}
+
+/**
+ * PATCH /api/contacts/{id}: a person sets or clears do-not-contact or bouncing. A change records
+ * contact.updated with each changed field's previous and current value.
+ */
+export async function updateContact(db: Db, workspaceId: string, id: string, patch: { do_not_contact?: boolean; bouncing?: boolean }) {
+  if (patch.do_not_contact === undefined && patch.bouncing === undefined) throw Errors.BadRequest('Nothing to update: give do_not_contact or bouncing');
+  await db.write(async (trx) => {
+    if (!(await q.findContact(trx, workspaceId, id))) throw Errors.ContactNotFound();
+    const at = new Date().toISOString();
+    const changes: Record<string, { previous: unknown; current: unknown }> = {};
+    let row: Awaited<ReturnType<typeof markDoNotContact>>[number] | undefined;
+    if (patch.do_not_contact !== undefined) {
+      const [changed] = await markDoNotContact(trx, workspaceId, id, at, 'set by a person', patch.do_not_contact);
+      row = changed;
+      if (changed) changes.do_not_contact = { previous: !patch.do_not_contact, current: patch.do_not_contact };
+    }
+    if (patch.bouncing !== undefined) {
+      const [changed] = patch.bouncing ? await markBouncingById(trx, workspaceId, id, at) : await clearBouncing(trx, workspaceId, id, at);
+      if (changed) {
+        row = changed;
+        changes.bouncing = { previous: !patch.bouncing, current: patch.bouncing };
+      }
+    }
+    if (row) await publishEvent(trx, workspaceId, 'contact.updated', contactEvent(row, changes));
+  });
+  return getContact(db, workspaceId, id);
 }
 
 function parseMetadata(text: string): Record<string, unknown> {
@@ -80,5 +122,10 @@ function toContactDetail(c: ContactRow, replies: { id: string; subject: string; 
     replies,
     last_reply_at: c.last_reply_at,
     created_at: c.created_at,
+    do_not_contact: Boolean(c.do_not_contact),
+    do_not_contact_since: c.do_not_contact_since,
+    do_not_contact_reason: c.do_not_contact_reason,
+    bouncing: Boolean(c.bouncing),
+    bouncing_since: c.bouncing_since,
   };
 }

@@ -12,6 +12,13 @@ export interface WorkspaceTable {
   plan: Plan;
   rate_limit: number | null;
   api_version: string;
+  /** Triage on (migration 0012): replies ingested without a category are categorised. */
+  triage_enabled: Generated<number | boolean>;
+  /** What the language model is told beyond the reply. */
+  triage_instructions: Generated<string>;
+  /** Template variables {{sender_name}} and {{signature}}. */
+  triage_sender_name: Generated<string>;
+  triage_signature: Generated<string>;
   created_at: string;
 }
 
@@ -49,6 +56,10 @@ export interface CategoryTable {
   name: string;
   color: string;
   is_positive: number | boolean;
+  /** Whether triage drafts a reply for replies in this category. */
+  drafts: Generated<number | boolean>;
+  /** The draft's template ({{first_name}} …, src/triage/drafts.ts); null: the built-in one. */
+  template: Generated<string | null>;
   created_at: string;
 }
 
@@ -149,6 +160,13 @@ export interface ContactTable {
   metadata: string;
   reply_count: number;
   last_reply_at: string | null;
+  /** An Unsubscribe reply (or a person) said never to write again: a send is refused. */
+  do_not_contact: Generated<number | boolean>;
+  do_not_contact_since: Generated<string | null>;
+  do_not_contact_reason: Generated<string | null>;
+  /** Mail to the address bounced. */
+  bouncing: Generated<number | boolean>;
+  bouncing_since: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -398,6 +416,36 @@ export interface SystemMailTable {
   created_at: string;
 }
 
+/** A workspace's model learned from its corrections (src/triage/local WorkspaceModel, as JSON). */
+export interface TriageModelTable {
+  workspace_id: string;
+  model: string;
+  version: number;
+  examples: number;
+  updated_at: string;
+}
+
+/** Language-model calls per workspace per UTC day (YYYY-MM-DD). */
+export interface TriageLlmUsageTable {
+  workspace_id: string;
+  day: string;
+  calls: number;
+}
+
+export type TriageSource = 'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none';
+
+/** Why triage chose a reply's category (the reply's `triage` field). */
+export interface ReplyTriageTable {
+  reply_id: string;
+  workspace_id: string;
+  source: TriageSource;
+  reason: string;
+  confidence: number;
+  category_id: string | null;
+  drafted_by: 'template' | 'model' | null;
+  decided_at: string;
+}
+
 export interface Database {
   workspaces: WorkspaceTable;
   workspace_counts: WorkspaceCountsTable;
@@ -424,6 +472,9 @@ export interface Database {
   user_tokens: UserTokenTable;
   system_mail: SystemMailTable;
   reply_counts: ReplyCountsTable;
+  triage_models: TriageModelTable;
+  triage_llm_usage: TriageLlmUsageTable;
+  reply_triage: ReplyTriageTable;
 }
 
 export type Workspace = Selectable<WorkspaceTable>;

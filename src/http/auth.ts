@@ -88,7 +88,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  */
 export async function registerAuth(
   app: FastifyInstance,
-  opts: { authenticator: KeyAuthenticator; sessions: SessionAuthenticator; redis: Redis | null; unauthenticatedLimit?: number },
+  opts: { authenticator: KeyAuthenticator; sessions: SessionAuthenticator; redis: Redis | null; unauthenticatedLimit?: number; windowMs?: number },
 ) {
   app.decorateRequest('principal', null);
   app.decorateRequest('apiVersion', '');
@@ -99,9 +99,11 @@ export async function registerAuth(
     },
   });
 
+  const windowMs = opts.windowMs ?? 60_000;
+  const per = windowMs === 60_000 ? 'minute' : `${windowMs / 1000} seconds`;
   await app.register(rateLimit, {
     global: false,
-    timeWindow: 60_000,
+    timeWindow: windowMs,
     redis: opts.redis ?? undefined,
     nameSpace: 'replydesk:rl:',
     // A Redis outage must not take the API down with it: requests pass unlimited and the
@@ -111,7 +113,7 @@ export async function registerAuth(
     keyGenerator: (req) => (req.principal ? (req.principal.session ? `user:${req.principal.session.userId}:${req.principal.workspaceId}` : `ws:${req.principal.workspaceId}`) : `ip:${req.ip}`),
     max: (req) => req.principal?.rateLimit ?? opts.unauthenticatedLimit ?? UNAUTHENTICATED_LIMIT,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per minute exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+      new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per ${per} exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
   const limiter = app.rateLimit();
 

@@ -14,6 +14,8 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
   Create: C;
   create: (db: Db, workspaceId: string, input: Static<C>) => Promise<Static<I>>;
   list: (db: Db, workspaceId: string, opts: { limit: number; offset: number }) => Promise<{ items: Static<I>[]; total: number }>;
+  /** Whether a change can clash with another row (a unique name): then PATCH may answer 409. */
+  unique?: boolean;
   /** PATCH {path}/{id}: the fields that may change, each optional. */
   Update?: U;
   update?: (db: Db, workspaceId: string, id: string, input: Static<U>) => Promise<Static<I>>;
@@ -57,7 +59,7 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
           summary: `Update a ${def.noun}`,
           params: IdParams,
           body: Update,
-          response: { 200: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+          response: { 200: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 404, ...(def.unique ? [409] : []), 429) },
         },
       }, async (request) => ({ data: await update(db, request.workspaceId, request.params.id, request.body as Static<U>) }));
     }

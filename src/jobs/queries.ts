@@ -14,6 +14,7 @@ import { EventEmitter } from 'node:events';
 import { uuidv7 } from '../db/ids.ts';
 import { afterCommit } from '../db/connect.ts';
 import { forUpdate } from '../db/dialect.ts';
+import { preparedInsert } from '../db/prepared.ts';
 import type { JobTable, Tx } from '../db/types.ts';
 
 export interface NewJob {
@@ -52,15 +53,18 @@ jobSignals.setMaxListeners(100);
 
 /** Queues a job in the caller's write; the workers of this process are woken once it commits. */
 export async function enqueue(db: Tx, job: NewJob): Promise<string> {
-  const [id] = await enqueueMany(db, [job]);
-  return id!;
+  // one row through a precompiled INSERT: ingestion queues one per reply (triage)
+  const [row] = jobRows([job]);
+  await insertJob(db, row!);
+  afterCommit(db, wakeWorkers);
+  return row!.id;
 }
 
-/** Several jobs in one INSERT. */
-export async function enqueueMany(db: Tx, jobs: NewJob[]): Promise<string[]> {
-  if (!jobs.length) return [];
+const insertJob = preparedInsert('jobs', ['id', 'workspace_id', 'kind', 'payload', 'status', 'attempts', 'max_attempts', 'run_at', 'locked_by', 'locked_until', 'last_error', 'created_at', 'updated_at']);
+
+function jobRows(jobs: NewJob[]) {
   const t = new Date().toISOString();
-  const rows = jobs.map((job) => ({
+  return jobs.map((job) => ({
     id: job.id ?? uuidv7(),
     workspace_id: job.workspaceId,
     kind: job.kind,
@@ -75,6 +79,12 @@ export async function enqueueMany(db: Tx, jobs: NewJob[]): Promise<string[]> {
     created_at: t,
     updated_at: t,
   }));
+}
+
+/** Several jobs in one INSERT. */
+export async function enqueueMany(db: Tx, jobs: NewJob[]): Promise<string[]> {
+  if (!jobs.length) return [];
+  const rows = jobRows(jobs);
   await db.insertInto('jobs').values(rows).execute();
   afterCommit(db, wakeWorkers);
   return rows.map((r) => r.id);

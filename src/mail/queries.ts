@@ -25,13 +25,14 @@ export function recipientsSince(db: Q, workspaceId: string, sinceIso: string) {
 
 export function findReplyForMail(db: Q, workspaceId: string, id: string) {
   return db
-    .selectFrom('replies')
+    .selectFrom('replies as r')
+    .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .select([
-      'id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'ai_response',
-      'sent_response', 'message_id', 'in_reply_to', 'received_at', 'handled_at',
+      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status', 'r.ai_response',
+      'r.sent_response', 'r.message_id', 'r.in_reply_to', 'r.received_at', 'r.handled_at', 'ct.do_not_contact',
     ])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
+    .where('r.workspace_id', '=', workspaceId)
+    .where('r.id', '=', id)
     .executeTakeFirst();
 }
 

@@ -133,6 +133,8 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       const reply = await q.findReplyForMail(trx, workspaceId, replyId);
       if (!reply) throw Errors.ReplyNotFound();
       if (reply.status === 'sent' || reply.sent_response !== null) throw Errors.ReplyAlreadySent();
+      // an Unsubscribe reply (triage) or a person said never to write again (CONTRACT "Triage")
+      if (reply.do_not_contact) throw Errors.DoNotContact();
       const message = body.message?.trim() ? body.message : reply.ai_response?.trim() ? reply.ai_response : null;
       if (message === null) throw Errors.NothingToSend();
       const to = parseAddress(reply.from_email);

@@ -218,11 +218,13 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .leftJoin('categories as c', 'c.id', 'r.category_id')
     .leftJoin('clients as cl', 'cl.id', 'r.client_id')
+    .leftJoin('reply_triage as rt', 'rt.reply_id', 'r.id')
     .select([
       ...listColumns,
+      'rt.source as triage_source', 'rt.reason as triage_reason', 'rt.confidence as triage_confidence', 'rt.category_id as triage_category_id',
       'c.is_positive as category_is_positive',
       'cl.name as client_name', 'cl.service_description as client_service_description',
-      'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company',
+      'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company', 'ct.do_not_contact as contact_do_not_contact',
     ])
     .where('r.workspace_id', '=', a.ws)
     .where('r.id', '=', a.id));
@@ -256,6 +258,7 @@ const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
 export async function findReplyForUpdate(db: Tx, workspaceId: string, id: string) {
   return (await replyForUpdate(db, { ws: workspaceId, id }))[0];
 }
+export type LockedReply = NonNullable<Awaited<ReturnType<typeof findReplyForUpdate>>>;
 
 /** Sets the given columns of one reply of the workspace (updated_at among them, always: list-page.ts). */
 export function updateReply(db: Tx, workspaceId: string, id: string, changes: Updateable<ReplyTable> & { updated_at: string }) {
@@ -303,7 +306,7 @@ const contactUpserts = Object.fromEntries(
           last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
           updated_at: sql<string>`excluded.updated_at`,
         })),
-      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title'])),
+      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title', 'do_not_contact'])),
   ])),
 );
 
@@ -324,3 +327,6 @@ export const findClient = prepared((db, a: { ws: string; id: string }) =>
 
 export const findConnection = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
+
+export const findCategory = prepared((db, a: { ws: string; id: string }) =>
+  db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id));

@@ -57,10 +57,17 @@ export const ReplyDetail = Type.Object(
       first_name: Nullable(Type.String()),
       last_name: Nullable(Type.String()),
       company: Nullable(Type.String()),
+      do_not_contact: Type.Boolean({ description: 'The contact is marked do-not-contact: a send is refused with 409.' }),
     }),
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
     attachments: Type.Array(Attachment, { description: 'Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md).' }),
+    triage: Nullable(Type.Object({
+      source: Type.Unsafe<'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none'>({ type: 'string', enum: ['header', 'rule', 'classifier', 'workspace', 'model', 'none'], description: 'What decided: a mail header, a rule, the shipped classifier, the workspace\'s learned model, the configured language model, or none (nothing was confident).' }),
+      reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),
+      confidence: Type.Number({ minimum: 0, maximum: 1 }),
+      category_id: Nullable(Type.String({ description: 'The category triage chose (null: none); the reply\'s own category_id may differ once a person changed it.' })),
+    }, { description: 'Why triage chose the category (docs/triage.md); null when triage has not run on this reply.' })),
   },
   { $id: 'ReplyDetail' },
 );
@@ -137,6 +144,7 @@ export const IngestBody = Type.Object(
     received_at: Type.Optional(Timestamp),
     client_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     connection_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+    category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A category of the workspace, set by the client; triage never overwrites it. Without one, triage (when on) chooses.' }))),
     message_id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
     in_reply_to: Type.Optional(Type.String({ maxLength: LIMITS.short })),
     thread: Type.Optional(

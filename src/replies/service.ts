@@ -3,7 +3,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation, type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
-import type { ReplyStatus, Tx } from '../db/types.ts';
+import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { attachmentsForReply } from '../connections/attachments.ts';
@@ -17,6 +17,7 @@ import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
 import { wakeContact } from './snooze.ts';
+import { queueLearning, queueTriage } from '../triage/queue.ts';
 
 const now = () => new Date().toISOString();
 
@@ -69,6 +70,9 @@ type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 type Outgoing = Awaited<ReturnType<typeof outgoingForReply>>;
 type Attachments = Awaited<ReturnType<typeof attachmentsForReply>>;
 
+/** Why triage gave the reply its category (src/triage/); null until triage has run. */
+type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null };
+
 /**
  * A reply's single-read form (SPEC.md §2.1), written out field by field in the spec's order.
  * One literal on purpose: spreading a list item into it and overriding its `category` cost
@@ -78,10 +82,11 @@ function detailOf(
   r: ReplyRow,
   category: { id: string; name: string; color: string; is_positive: boolean } | null,
   client: { id: string; name: string; service_description: string } | null,
-  contact: { id: string; email: string; first_name: string | null; last_name: string | null; company: string | null },
+  contact: { id: string; email: string; first_name: string | null; last_name: string | null; company: string | null; do_not_contact: boolean },
   thread: { from: string; to: string; subject: string; body: string; sent_at: string }[],
   outgoing: Outgoing,
   attachments: Attachments,
+  triage: Triage | null,
 ) {
   return {
     id: r.id,
@@ -108,6 +113,7 @@ function detailOf(
     thread,
     outgoing,
     attachments,
+    triage,
   };
 }
 export type ReplyDetail = ReturnType<typeof detailOf>;
@@ -121,10 +127,11 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, 
       ? { id: r.category_id, name: r.category_name, color: r.category_color!, is_positive: Boolean(r.category_is_positive) }
       : null,
     r.client_id && r.client_name !== null ? { id: r.client_id, name: r.client_name, service_description: r.client_service_description! } : null,
-    { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company },
+    { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company, do_not_contact: Boolean(r.contact_do_not_contact) },
     thread.map(threadItem),
     outgoing,
     attachments,
+    r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id },
   );
 }
 
@@ -158,10 +165,14 @@ function checkChange(patch: Change, at: string): Change {
  * already handled) and cleared when it returns to pending or ready. Records reply.updated
  * when anything changed; says whether it did.
  */
-async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string) {
-  const current = await q.findReplyForUpdate(trx, workspaceId, id);
+export async function applyChange(
+  trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string,
+  /** Triage's: the row it already read under lock, and a category it just read from the workspace. */
+  known?: { current: q.LockedReply; categoryChecked: true },
+) {
+  const current = known?.current ?? (await q.findReplyForUpdate(trx, workspaceId, id));
   if (!current) throw Errors.ReplyNotFound();
-  if (patch.category_id != null && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
+  if (patch.category_id != null && !known?.categoryChecked && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
 
   let status: ReplyStatus = patch.status ?? current.status;
   if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
@@ -203,13 +214,23 @@ async function applyChange(trx: Tx, workspaceId: string, id: string, patch: Chan
   }
   const didChange = Object.keys(changed).length > 0;
   if (didChange) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
-  return { updated, didChange };
+  return { updated, didChange, changed };
 }
 
 export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
   const at = now();
   const change = checkChange(patch, at);
-  return db.write(async (trx) => (await applyChange(trx, workspaceId, id, change, at)).updated);
+  return db.write(async (trx) => {
+    const { updated, changed } = await applyChange(trx, workspaceId, id, change, at);
+    await learnFrom(trx, workspaceId, id, changed);
+    return updated;
+  });
+}
+
+/** A person or client chose a category: triage's workspace model learns it (src/triage/queue.ts). */
+async function learnFrom(trx: Tx, workspaceId: string, id: string, changed: Record<string, { current: unknown }>) {
+  const category = changed.category_id?.current;
+  if (typeof category === 'string') await queueLearning(trx, workspaceId, id, category);
 }
 
 /**
@@ -223,7 +244,10 @@ export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk) {
   return db.write(async (trx) => {
     const changed: string[] = [];
     for (const id of ids) {
-      if ((await applyChange(trx, workspaceId, id, change, at)).didChange) changed.push(id);
+      const result = await applyChange(trx, workspaceId, id, change, at);
+      if (!result.didChange) continue;
+      changed.push(id);
+      await learnFrom(trx, workspaceId, id, result.changed);
     }
     return { updated: changed.length, ids: changed };
   });
@@ -282,6 +306,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
       if (!connection) throw Errors.InvalidConnectionId();
     }
+    let category: { id: string; name: string; color: string; is_positive: boolean } | null = null;
+    if (input.category_id != null) {
+      const [found] = await q.findCategory(trx, { ws: workspaceId, id: input.category_id });
+      if (!found) throw Errors.InvalidCategoryId();
+      category = { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) };
+    }
 
     const newContactId = uuidv7();
     const contact = await q.upsertContact(trx, {
@@ -310,7 +340,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       contact_id: contact.id,
       client_id: input.client_id ?? null,
       connection_id: input.connection_id ?? null,
-      category_id: null,
+      category_id: category?.id ?? null,
       from_email: fromEmail,
       from_name: fromName,
       to_email: input.to_email.trim(),
@@ -346,19 +376,23 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
     await addToCounts(trx, workspaceId, { replies_total: 1, replies_pending: 1, contacts_total: contactCreated ? 1 : 0 });
 
+    // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
+    if (!category) await queueTriage(trx, workspaceId, reply.id);
+
     const detail = detailOf(
       reply,
-      null,
+      category,
       client,
-      { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company },
+      { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company, do_not_contact: Boolean(contact.do_not_contact) },
       thread.map(threadItem),
       [],
       attachments,
+      null,
     );
     if (contactCreated) {
       await publishEvent(trx, workspaceId, 'contact.created', {
         id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
-        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t,
+        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
       });
     }
     await publishEvent(trx, workspaceId, 'reply.received', detail);

@@ -10,7 +10,7 @@ import type { Tx } from '../db/types.ts';
 import { enqueueMany } from '../jobs/queries.ts';
 import * as q from './queries.ts';
 
-export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
+export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated'] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 /** Subscribing to this instead of a list means every event, including kinds added later. */

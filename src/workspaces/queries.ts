@@ -1,10 +1,15 @@
 // workspaces and api_keys: their queries, and only here (the rules are in service.ts).
 import { prepared } from '../db/prepared.ts';
-import type { ApiKeyTable, Q, Tx, WorkspaceTable } from '../db/types.ts';
+import type { ApiKeyTable, CategoryTable, Q, Tx, WorkspaceTable } from '../db/types.ts';
 import type { Insertable } from 'kysely';
 
 export function insertWorkspace(db: Tx, row: Insertable<WorkspaceTable>) {
   return db.insertInto('workspaces').values(row).execute();
+}
+
+/** A new workspace's categories (its defaults). */
+export function insertCategories(db: Tx, rows: Insertable<CategoryTable>[]) {
+  return db.insertInto('categories').values(rows).execute();
 }
 
 export function findWorkspace(db: Q, id: string) {

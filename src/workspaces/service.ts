@@ -4,6 +4,8 @@ import type { Plan, Role } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, KEY_LENGTH, PERMISSIONS, type Permission } from './keys.ts';
 import * as q from './queries.ts';
+import { bool } from '../db/dialect.ts';
+import { DEFAULT_CATEGORIES } from '../triage/local/index.ts';
 
 export const PLAN_LIMITS: Record<Plan, number> = { starter: 60, growth: 120, scale: 300 };
 export const PLANS = Object.keys(PLAN_LIMITS) as Plan[];
@@ -21,7 +23,12 @@ export interface Principal {
 
 const now = () => new Date().toISOString();
 
-export async function createWorkspace(db: Db, input: { name: string; plan?: Plan; rateLimit?: number | null }) {
+/**
+ * A new workspace: triage on (unless `triage: false`, the CLI's `--triage off`) and CONTRACT's
+ * nine categories with their colours and draft switches (src/triage/local DEFAULT_CATEGORIES),
+ * in the same transaction.
+ */
+export async function createWorkspace(db: Db, input: { name: string; plan?: Plan; rateLimit?: number | null; triage?: boolean; defaultCategories?: boolean }) {
   const name = input.name.trim();
   if (!name) throw new Error('A workspace needs a name');
   const plan = input.plan ?? 'starter';
@@ -30,10 +37,22 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
   if (rateLimit !== null && (!Number.isSafeInteger(rateLimit) || rateLimit < 1)) {
     throw new Error('--rate-limit must be a positive whole number of requests per minute');
   }
-  const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, created_at: now() };
+  const triage = input.triage ?? true;
+  const t = now();
+  const row = { id: uuidv7(), name, plan, rate_limit: rateLimit, api_version: CURRENT_API_VERSION, triage_enabled: bool(db.read, triage), created_at: t };
   // its counter rows are made by the first change that counts (workspaces/counts.ts)
-  await db.write((trx) => q.insertWorkspace(trx, row));
-  return row;
+  await db.write(async (trx) => {
+    await q.insertWorkspace(trx, row);
+    // (false: for callers that bring categories of their own, such as tests of other features)
+    if (input.defaultCategories === false) return;
+    // created_at a millisecond apart, so the list (oldest first) keeps CONTRACT's order
+    await q.insertCategories(trx, DEFAULT_CATEGORIES.map((c, i) => ({
+      id: uuidv7(), workspace_id: row.id, name: c.name, color: c.color,
+      is_positive: bool(trx, c.is_positive), drafts: bool(trx, c.drafts), template: null,
+      created_at: new Date(Date.parse(t) + i).toISOString(),
+    })));
+  });
+  return { ...row, triage_enabled: triage };
 }
 
 export function getWorkspace(db: Db, id: string) {

@@ -141,6 +141,16 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
+  it('Settings → Triage turns triage off, so the inbox tests below see replies as they were ingested', async () => {
+    await page.goto(`${server.base}/settings/triage`);
+    const enabled = page.getByLabel('Triage new replies (categories and drafts)');
+    expect(await enabled.isChecked()).toBe(true); // a new workspace has triage on
+    await enabled.uncheck();
+    await page.getByRole('button', { name: 'Save triage settings' }).click();
+    const read = async () => (await (await fetch(`${server.base}/api/triage`, { headers: { authorization: `Bearer ${key}` } })).json()).data;
+    await until(read, (d) => d.enabled === false, 'triage to be turned off');
+  });
+
   it('a reply ingested through the API appears in the open inbox without a reload; the draft is saved and sent through SMTP', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
     await visible(page.getByRole('region', { name: 'Replies' }));
@@ -304,6 +314,34 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await count(page.getByRole('button', { name: 'Edit Hot lead' }), 0);
     expect((await api(`/api/replies/${reply.id}`)).data).toMatchObject({ id: reply.id, category_id: null });
+  });
+
+  it('Settings → Triage saves the settings and a draft switch; a reply shows why, and its do-not-contact can be cleared', async () => {
+    const api = async (path: string, init: RequestInit = {}) =>
+      (await fetch(`${server.base}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })).json();
+    await page.goto(`${server.base}/settings/triage`);
+    await page.getByLabel('Triage new replies (categories and drafts)').check();
+    await page.getByLabel('Sender name in drafts').fill('Sam Carter');
+    await page.getByRole('button', { name: 'Save triage settings' }).click();
+    await until(async () => (await api('/api/triage')).data, (d) => d.sender_name === 'Sam Carter' && d.enabled, 'the triage settings to be saved');
+    await page.getByRole('checkbox', { name: 'Draft replies for Not interested' }).click();
+    await until(async () => (await api('/api/categories?limit=100')).data, (cs) => cs.some((c: { name: string; drafts: boolean }) => c.name === 'Not interested' && c.drafts), 'the draft switch to be saved');
+    await page.screenshot({ path: path.join(SHOTS, 'triage.png') });
+    await page.getByRole('button', { name: 'Edit the template of Interested' }).click();
+    await visible(page.getByRole('dialog').getByLabel('Template'));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    const reply = await ingest({ from_email: 'leave.me@quiet.example', subject: 'Re: Quick question', body_text: 'Please remove me from your mailing list. Do not email me again.' });
+    await until(async () => (await api(`/api/replies/${reply.id}`)).data, (r) => r.triage !== null, 'triage to categorise the reply');
+    await page.goto(`${server.base}/inbox/${reply.id}`);
+    await visible(page.getByText(/Triage chose the category from a rule/));
+    await page.getByRole('button', { name: 'Clear do-not-contact' }).click();
+    await count(page.getByRole('button', { name: 'Clear do-not-contact' }), 0);
+    expect((await api(`/api/contacts/${(await api(`/api/replies/${reply.id}`)).data.contact_id}`)).data.do_not_contact).toBe(false);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await api('/api/triage', { method: 'PATCH', body: JSON.stringify({ enabled: false }) }); // the tests below, as before
   });
 
   it('hostile HTML in a reply runs nothing and loads nothing until remote images are asked for', async () => {

@@ -33,7 +33,28 @@ export interface CategorySummary {
 
 export interface Category extends CategorySummary {
   is_positive: boolean;
+  /** Whether triage drafts a reply for it, and from which template (null: the built-in one). */
+  drafts: boolean;
+  template: string | null;
   created_at: string;
+}
+
+/** Why triage chose a reply's category (docs/triage.md). */
+export interface TriageDecision {
+  source: 'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none';
+  reason: string;
+  confidence: number;
+  category_id: string | null;
+}
+
+export interface TriageSettings {
+  enabled: boolean;
+  instructions: string;
+  sender_name: string;
+  signature: string;
+  template_variables: string[];
+  learned_examples: number;
+  model: { configured: boolean; base_url: string | null; model: string | null; timeout_seconds: number | null; daily_budget: number | null; calls_today: number };
 }
 
 export interface Client {
@@ -114,6 +135,7 @@ export interface ReplyDetail extends Omit<ReplyListItem, 'category' | 'client'> 
   };
   thread: ThreadItem[];
   outgoing: OutgoingMessage[];
+  triage: TriageDecision | null;
 }
 
 export interface ContactListItem {
@@ -126,7 +148,8 @@ export interface ContactListItem {
   reply_count: number;
   last_reply_at: string | null;
   created_at: string;
-  do_not_contact?: boolean;
+  do_not_contact: boolean;
+  bouncing: boolean;
 }
 
 export interface ContactDetail extends ContactListItem {
@@ -134,6 +157,9 @@ export interface ContactDetail extends ContactListItem {
   phone: string | null;
   metadata: Record<string, unknown>;
   replies: { id: string; subject: string; status: ReplyStatus; category: string | null; received_at: string }[];
+  do_not_contact_since: string | null;
+  do_not_contact_reason: string | null;
+  bouncing_since: string | null;
 }
 
 export interface ApiKey {

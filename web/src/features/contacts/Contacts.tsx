@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api.ts';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName, plural, shortTime } from '../../lib/format.ts';
+import { DoNotContact } from '../triage/components.tsx';
 import type { ContactDetail, ContactListItem, ReplyListItem } from '../../types.ts';
 
 export function ContactsPage() {
@@ -71,6 +72,7 @@ export function ContactsPage() {
                     <td>
                       <Link to={`/contacts/${encodeURIComponent(c.id)}`}>{personName(c)}</Link>
                       {c.do_not_contact ? <span className="badge badge-danger">Do not contact</span> : null}
+                      {c.bouncing ? <span className="badge badge-danger">Bouncing</span> : null}
                     </td>
                     <td>{c.email}</td>
                     <td>{c.company ?? ''}</td>
@@ -122,8 +124,10 @@ export function ContactPage() {
         <>
           <header className="page-head">
             <h1>{personName(contact.data)}</h1>
-            {contact.data.do_not_contact ? <span className="badge badge-danger">Do not contact</span> : null}
+            <DoNotContact contactId={contact.data.id} marked={contact.data.do_not_contact} />
+            {contact.data.bouncing ? <span className="badge badge-danger">Bouncing</span> : null}
           </header>
+          {contact.data.do_not_contact && contact.data.do_not_contact_reason ? <p className="muted small pad">Do not contact since {dateTime(contact.data.do_not_contact_since)}: {contact.data.do_not_contact_reason}</p> : null}
           <dl className="details">
             <Detail term="Email">{contact.data.email}</Detail>
             {contact.data.company ? <Detail term="Company">{contact.data.company}</Detail> : null}

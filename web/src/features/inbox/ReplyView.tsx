@@ -14,6 +14,7 @@ import type { InboxActions } from './Inbox.tsx';
 import { patchReply, replyQuery } from './queries.ts';
 import { MOD } from './ShortcutsDialog.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
+import { DoNotContact, TriageWhy } from '../triage/components.tsx';
 import type { TabId } from './view.ts';
 
 export function ReplyView(props: {
@@ -66,7 +67,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
           <Link to={`/contacts/${encodeURIComponent(reply.contact.id)}`} className="contact-name">{contactName}</Link>
           <span className="muted">{reply.contact.email}</span>
           {reply.contact.company ? <span>{[reply.contact.title, reply.contact.company].filter(Boolean).join(', ')}</span> : null}
-          {reply.contact.do_not_contact ? <span className="badge badge-danger">Do not contact</span> : null}
+          <DoNotContact contactId={reply.contact.id} marked={Boolean(reply.contact.do_not_contact)} />
         </div>
         <div className="reply-fields">
           <div className="field-inline">
@@ -94,6 +95,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
             {snoozed ? <span className="snoozed-marker">Snoozed until {dateTime(reply.snoozed_until)}</span> : null}
           </div>
         </div>
+        <TriageWhy triage={reply.triage} categoryId={reply.category_id} />
       </header>
 
       <div className="reply-scroll">

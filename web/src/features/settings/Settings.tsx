@@ -8,12 +8,14 @@ import { MembersPage, OutboxPage, WorkspacePage } from './People.tsx';
 import { CategoriesPage, ClientsPage, MailboxesPage } from './Resources.tsx';
 
 const WebhooksPage = lazy(() => import('./Webhooks.tsx'));
+const TriagePage = lazy(() => import('./Triage.tsx'));
 
 const PAGES = [
   { path: 'keys', label: 'API keys', admin: true },
   { path: 'webhooks', label: 'Webhooks', admin: true },
   { path: 'categories', label: 'Categories', admin: false },
   { path: 'clients', label: 'Clients', admin: false },
+  { path: 'triage', label: 'Triage', admin: false },
   { path: 'mailboxes', label: 'Mailboxes', admin: true },
   { path: 'members', label: 'Members', admin: false },
   { path: 'workspace', label: 'Workspace', admin: false },
@@ -41,6 +43,7 @@ export default function Settings() {
             <Route path="webhooks" element={<WebhooksPage />} />
             <Route path="categories" element={<CategoriesPage />} />
             <Route path="clients" element={<ClientsPage />} />
+            <Route path="triage" element={<TriagePage />} />
             <Route path="mailboxes" element={manage ? <MailboxesPage /> : <NoAccess />} />
             <Route path="members" element={<MembersPage />} />
             <Route path="workspace" element={<WorkspacePage />} />

@@ -1,0 +1,55 @@
+import { readHeaders } from './headers.ts';
+import { matchRules } from './rules.ts';
+import { shipped } from './shipped.ts';
+import { cutSignature, stripQuoted } from './strip.ts';
+import { featurise } from './text.ts';
+import type { Decision, TriageInput } from './types.ts';
+import type { WorkspaceModel } from './workspace-model.ts';
+
+/**
+ * The shipped classifier's probability below which it says nothing, calibrated on the held-out
+ * split (docs/triage.md "Calibration"; `npm run triage:eval` prints the table it was read from).
+ */
+export const CLASSIFIER_THRESHOLD = 0.5;
+/** A soft rule (wrong person / referral) gives way to a classifier at least this sure of something else. */
+const OVERRULE_SOFT_RULE = 0.9;
+/** The workspace model's confidence from which it decides over rules and the shipped classifier. */
+export const WORKSPACE_THRESHOLD = 0.45;
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * headers → rules → shipped classifier, with the workspace model (when given) deciding whenever
+ * it is confident — over everything but a delivery report, which no correction can make a reply.
+ */
+export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel | null): Decision | null {
+  const subject = input.subject ?? '';
+  const body = stripQuoted(input.bodyText ?? '');
+  const header = readHeaders(input);
+  if (header?.kind === 'bounce') return { label: 'Bounce', confidence: 0.99, source: 'header', reason: header.reason };
+
+  const ws = workspaceModel?.classify(input);
+  if (ws && ws.confidence >= WORKSPACE_THRESHOLD) {
+    return { label: ws.label, confidence: round(ws.confidence), source: 'workspace', reason: `like replies this workspace corrected (${round(ws.confidence)})` };
+  }
+
+  const own = cutSignature(body);
+  const rule = matchRules(subject, body, own, input.fromEmail);
+  if (header?.kind === 'auto') {
+    // An automatic answer: out of office, unless its text says the person left or mail bounced.
+    if (rule && (rule.label === 'Wrong person' || rule.label === 'Referral' || rule.label === 'Bounce')) {
+      return { label: rule.label, confidence: 0.9, source: 'header', reason: `${header.reason}; "${rule.phrase}"` };
+    }
+    return { label: 'Out of office', confidence: 0.95, source: 'header', reason: header.reason };
+  }
+  if (rule?.strength === 'strong') return { label: rule.label, confidence: 0.9, source: 'rule', reason: `phrase "${rule.phrase}"` };
+
+  if (!body.trim() && !subject.trim()) return null;
+  const { model } = shipped();
+  const guess = model.predict(featurise(own, subject));
+  if (rule && !(guess.label !== rule.label && guess.probability >= OVERRULE_SOFT_RULE)) {
+    return { label: rule.label, confidence: 0.8, source: 'rule', reason: `phrase "${rule.phrase}"` };
+  }
+  if (guess.probability < CLASSIFIER_THRESHOLD) return null;
+  return { label: guess.label, confidence: round(guess.probability), source: 'classifier', reason: `classifier ${guess.probability.toFixed(2)}` };
+}

@@ -1,0 +1,100 @@
+import { fold } from './text.ts';
+
+/**
+ * Phrases that decide a category on their own, in English, German, French, Spanish and Dutch.
+ * They run on accent-folded, lower-cased text with quoted history already stripped, so the
+ * patterns are written without accents ("desabonner", "direccion").
+ *
+ * Only phrases that almost never mean anything else are here; everything subtler is the
+ * classifier's. "strong" rules decide outright; "soft" ones (wrong person / referral) give way
+ * to a classifier that is very sure of something else.
+ */
+export interface RuleHit {
+  label: 'Bounce' | 'Out of office' | 'Unsubscribe' | 'Wrong person' | 'Referral';
+  strength: 'strong' | 'soft';
+  phrase: string;
+}
+
+const re = (parts: string[]) => new RegExp(parts.join('|'));
+
+const BOUNCE_SUBJECT = re([
+  '^(?:fw: |fwd: )?(?:undeliverable|undelivered mail|delivery status notification \\((?:failure|delay)\\)|mail delivery failed|delivery failure|returned mail|failure notice|message not delivered|delivery has failed)',
+  '^(?:unzustellbar|nicht zustellbar|zustellung fehlgeschlagen|non remis|non distribuable|echec de (?:la )?(?:remise|distribution)|no se puede entregar|no entregado|error de entrega|onbestelbaar|niet bezorgd|bezorging mislukt)',
+]);
+const BOUNCE_BODY = re([
+  'delivery to the following recipients? (?:has )?failed', 'delivery has failed to these recipients', 'message (?:could not|couldn\'t|wasn\'t|was not) (?:be )?delivered',
+  'address not found', 'your message wasn\'t delivered', 'mailbox (?:unavailable|not found|does not exist|is full)', 'user unknown', 'no such user', 'recipient address rejected',
+  'undeliverable', '\\b550[ -]5\\.[0-9]\\.[0-9]', 'permanent (?:fatal )?(?:error|failure)', 'this is the mail system at host', 'mail delivery subsystem', 'delivery status notification',
+  'unzustellbar', 'konnte nicht zugestellt werden', 'zustellung (?:ist |an folgende empfanger )?fehlgeschlagen', 'empfanger(?:adresse)? (?:unbekannt|abgelehnt|wurde nicht gefunden)',
+  'non remis', 'n\'a pas pu etre (?:remis|distribue|livre|delivre)', 'echec de (?:la )?(?:remise|distribution)', 'destinataire inconnu', 'adresse (?:e-?mail )?introuvable',
+  'no se (?:ha )?pud(?:o|ieron) entregar', 'no se puede entregar', 'error de entrega', 'destinatario desconocido', 'direccion no encontrada', 'entrega (?:ha )?fallado',
+  'onbestelbaar', 'kon niet worden (?:afgeleverd|bezorgd)', 'niet (?:kon )?worden bezorgd', 'bezorging (?:is )?mislukt', 'onbekende ontvanger', 'adres niet gevonden',
+]);
+
+const OOO_SUBJECT = re([
+  '^(?:automatic reply|auto(?:matic)?[- ]?(?:reply|response)|autoreply|out of (?:the )?office|ooo\\b|away from (?:the )?office|on leave|vacation)',
+  '^(?:abwesenheit(?:snotiz)?|automatische antwort|auto-antwort|automatische abwesenheit|nicht im buro|urlaub)',
+  '^(?:reponse automatique|absent(?:e)?\\b|absence|message d\'absence|en conges)',
+  '^(?:respuesta automatica|fuera de la oficina|ausente|ausencia|de vacaciones)',
+  '^(?:automatisch antwoord|afwezig(?:heid)?|out of office|met vakantie|niet aanwezig)',
+]);
+const OOO_BODY = re([
+  'out of (?:the )?office', '\\bi(?: a|\')m (?:currently )?(?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick )?(?:leave|vacation|holiday))\\b(?! of (?:the )?(?:loop|budget))',
+  'on (?:annual|parental|maternity|paternity|sick) leave', '(?:limited|no|intermittent) access to (?:my )?e-?mails?', 'away from (?:the|my) (?:office|desk)', 'currently (?:away|on (?:leave|holiday|vacation))',
+  'i will (?:be )?(?:back|return) (?:in the office )?on', 'i will be back in the office', 'returning (?:to the office )?on',
+  'abwesend', 'nicht im (?:buro|hause|haus)\\b', 'ausser haus', '(?:bin|befinde mich) (?:derzeit |aktuell |zurzeit |bis \\S+ )?(?:im|in) (?:urlaub|elternzeit|mutterschutz)', 'urlaubsbedingt', 'keinen zugriff auf (?:meine )?e-?mails',
+  'wieder (?:im buro|erreichbar|zuruck|da)\\b',
+  'absent(?:e)? (?:du bureau|jusqu|a partir|pour)', 'actuellement absent', '(?:je suis|suis) (?:actuellement )?en (?:conges|vacances)', 'hors du bureau', 'de retour (?:au bureau )?(?:le|a partir|lundi|mardi|mercredi|jeudi|vendredi)', 'acces limite a (?:mes|ma) (?:e-?mails|messagerie|courriels)',
+  'fuera de la oficina', '(?:estoy|estare|me encuentro) (?:actualmente )?(?:de vacaciones|fuera de la oficina|ausente|de baja)', 'estare de vuelta', 'de vuelta el', 'regreso el', 'acceso limitado a(?:l)? (?:mi )?correo',
+  'afwezig', 'buiten kantoor', '(?:ben|zijn) (?:momenteel |tot en met \\S+ )?(?:met|op) vakantie', 'weer (?:aanwezig|terug|op kantoor)', 'beperkt toegang tot (?:mijn )?e-?mail', 'niet op kantoor',
+]);
+
+const UNSUBSCRIBE = re([
+  'unsub?scri?be', 'remove me (?:from|of)', 'remove (?:my|this) (?:e-?mail|address|name|contact)', 'take me off', 'take my (?:e-?mail|address|name) off', 'opt(?:ed)?[- ]out',
+  '(?:stop|quit) (?:e-?mailing|emailing|contacting|spamming|sending|writing|messaging) (?:me|us|this address)', '(?:do not|don\'t|never) (?:e-?mail|contact|write to|message) (?:me|us) (?:again|anymore|any more|further)',
+  '(?:do not|don\'t) (?:e-?mail|contact) me\\b', 'no (?:more|further) e-?mails', 'delete (?:my|our) (?:data|details|contact|e-?mail)', 'off your (?:mailing |e-?mail )?list',
+  'abmelden', 'abbestellen', 'austragen', 'aus (?:ihrem|ihrer|dem|der|eurem|eurer|deinem|deiner) (?:verteiler|liste|newsletter|datenbank|kartei)', 'keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|zuschriften|kontaktaufnahmen?)',
+  'nicht (?:mehr|wieder|weiter) (?:kontaktieren|anschreiben|anmailen|mailen|schreiben|belastigen)', 'loschen sie (?:bitte )?(?:meine|unsere) (?:daten|adresse|e-?mail)', 'entfernen sie (?:mich|meine)',
+  'desabonn', 'desinscri', 'retirez[- ]moi', 'supprimez[- ]moi', 'ne (?:plus|pas|jamais) me (?:contacter|recontacter|solliciter|ecrire|relancer)', 'ne me (?:contactez|recontactez|sollicitez|relancez|ecrivez) plus',
+  'ne m\'ecrivez plus', 'retirer mon adresse', 'supprimer mes (?:donnees|coordonnees)', 'de votre (?:liste|fichier|base)(?: de diffusion)?',
+  'dar(?:me|nos)? de baja', 'dame de baja', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)',
+  'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de',
+  'afmelden', 'uitschrijven', 'haal (?:me|mij|ons) (?:van|uit)', 'verwijder (?:me|mij|mijn|ons)', 'niet meer (?:mailen|benaderen|contacteren|e-?mailen|te mailen|te benaderen)', 'geen (?:verdere )?e-?mails? meer', 'stop met (?:mailen|e-?mailen)',
+]);
+
+/** "I left / this is not my job": wrong person, or a referral when the reply points somewhere else. */
+const WRONG_PERSON = re([
+  'no longer (?:work|working|with|employed|at|part of|responsible)', '(?:have|has|i\'ve) left (?:the company|the business|the organi[sz]ation|\\w+ (?:in|last|a few))', 'not (?:the right|the correct|the appropriate|the relevant) (?:person|contact|addressee)', 'wrong (?:person|contact|address|e-?mail)',
+  'nicht mehr (?:bei|fur|im unternehmen|in der firma|tatig|beschaftigt)', 'habe das unternehmen verlassen', 'nicht (?:der|die) richtige (?:ansprechpartner|ansprechpartnerin|person|adresse)', 'falsche[nr]? (?:ansprechpartner|person|adresse)',
+  'ne (?:fait|fais|travaille) plus (?:partie|chez|pour)', 'a quitte (?:la societe|l\'entreprise)', 'ai quitte (?:la societe|l\'entreprise)', 'pas (?:la bonne|le bon) (?:personne|interlocuteur|contact)', 'mauvais(?:e)? (?:personne|interlocuteur|adresse)',
+  'ya no (?:trabaja|trabajo|estoy|esta|forma parte)', 'dej(?:e|o) la empresa', 'no soy la persona (?:adecuada|indicada|correcta)', 'no es la persona (?:adecuada|indicada|correcta)', 'persona equivocada',
+  'niet meer (?:werkzaam|in dienst|bij|werk)', 'heb(?:t)? het bedrijf verlaten', 'niet de (?:juiste|aangewezen) (?:persoon|contactpersoon)', 'verkeerde (?:persoon|contactpersoon|adres)',
+]);
+const POINTS_ELSEWHERE = re([
+  '\\b(?:contact(?! me)|reach out to|speak (?:to|with)|talk (?:to|with)|get in touch with|write to|forwarded (?:this|your)|forwarding (?:this|your)|cc\'?d|cc\'ing|copying|copied|looped in|colleague|successor|replacement|took over)\\b',
+  'kolleg(?:e|in|en)', 'wenden sie sich (?:bitte )?an', 'sprechen sie (?:bitte )?mit', 'richtige(?:r)? ansprechpartner(?:in)? (?:ist|ware)', 'ansprechpartner(?:in)? (?:ist|dafur)', 'weitergeleitet', 'nachfolger(?:in)?', 'in (?:kopie|cc)',
+  'collegue', 'adressez[- ]vous', 'vo(?:ir|yez) (?:plutot )?avec', 'le bon interlocuteur est', 'contacter', 'contactez', 'en copie', 'transmis', 'successeur', 'remplacant',
+  'companer[oa]', 'colega', 'habl(?:a|e|ar) con', 'te paso el contacto', 'la persona (?:adecuada|indicada) es', 'contact(?:ar|e|en) (?:con|a)', 'dirig(?:irse|ase|anse)', 'en copia', 'reenviado', 'sucesor', 'escrib(?:a|ir|anle|ale) a',
+  'collega', 'neem (?:contact|gerust contact) op met', 'spreek (?:even |eens )?met', 'de juiste (?:contact)?persoon is', 'wend u tot', 'in de cc', 'doorgestuurd', 'opvolger', 'contact opnemen met', 'mail (?:naar|met)',
+]);
+
+/** `strippedBody`: without quoted history; `ownText`: also without the signature (where an address or name would not be a pointer to someone else). */
+export function matchRules(subject: string, strippedBody: string, ownText: string, fromEmail: string): RuleHit | null {
+  const subj = fold(subject).trim();
+  const body = fold(strippedBody);
+  let m: RegExpExecArray | null;
+  if ((m = BOUNCE_SUBJECT.exec(subj)) || (m = BOUNCE_BODY.exec(body))) return { label: 'Bounce', strength: 'strong', phrase: m[0] };
+  if ((m = OOO_SUBJECT.exec(subj))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
+  if ((m = UNSUBSCRIBE.exec(body))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0] };
+  if ((m = OOO_BODY.exec(body))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
+  const own = fold(ownText);
+  if ((m = WRONG_PERSON.exec(own))) {
+    const phrase = m[0];
+    const sender = fromEmail.trim().toLowerCase();
+    const otherAddress = (own.match(/[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g) ?? []).some((a) => a !== sender);
+    const pointer = POINTS_ELSEWHERE.exec(own.replace(phrase, ' '));
+    if (otherAddress || pointer) return { label: 'Referral', strength: 'soft', phrase: `${phrase} + ${pointer ? pointer[0] : 'another address'}` };
+    return { label: 'Wrong person', strength: 'soft', phrase };
+  }
+  return null;
+}

@@ -1,0 +1,91 @@
+/**
+ * stripQuoted: the part of a reply its sender wrote, without the history it quotes.
+ *
+ * Cut at the first line that starts quoted history or a forwarded original, in the five
+ * languages' mail clients (Gmail, Apple Mail, Outlook, Thunderbird and mobile clients):
+ *   - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :", "El … escribió:",
+ *     "Op … schreef …:" (also when the client wrapped it over two lines);
+ *   - an original-message or forward separator ("-----Original Message-----",
+ *     "---------- Forwarded message ---------", "Ursprüngliche Nachricht", "Message d'origine",
+ *     "Mensaje original", "Oorspronkelijk bericht", "Begin forwarded message:" …);
+ *   - an Outlook header block ("From: …" then "Sent:"/"Date:"/"To:" within the next lines, in the
+ *     five languages: Von/Gesendet, De/Envoyé, De/Enviado, Van/Verzonden) or its "____" rule;
+ * and drop every remaining "> " line and "Sent from my iPhone"-style lines. A "-- " signature
+ * separator ends the text too. When that leaves nothing (a reply written only below the quote, or
+ * inline answers), the unquoted lines of the whole text are kept instead.
+ */
+
+// "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
+const ATTRIBUTION_VERB = /\b(?:wrote|writes|schrieb|a\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu)(?![\p{L}\p{N}])/iu;
+const ATTRIBUTION_START = /^\s*(?:on|am|le|el|op|den|il|em)\b|<[^>\s]+@[^>\s]+>|\S+@\S+\.\w+/i;
+const SEPARATOR = new RegExp(
+  '^\\s*(?:' + [
+    '-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht)\\s*-{2,}',
+    '-{5,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht)',
+    'begin forwarded message:',
+    'anfang der weitergeleiteten nachricht:',
+    'd[ée]but du message r[ée]exp[ée]di[ée]\\s*:',
+    'inicio del mensaje reenviado:',
+    'begin doorgestuurd bericht:',
+    '_{10,}\\s*$',
+  ].join('|') + ')',
+  'i',
+);
+const HEADER_FROM = /^\s*\*?(?:from|von|de|van|da)\s?\*?\s*:\s*\S/i;
+const HEADER_NEXT = /^\s*\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd)\s?\*?\s*:/i;
+const MOBILE_FOOTER = /^\s*(?:sent from my \w+|sent from (?:outlook|mail|yahoo mail|gmail)\b.*|get outlook for \w+.*|von meinem \w+ gesendet|gesendet von meinem \w+|envoy[ée] de mon \w+|envoy[ée] depuis mon \w+|enviado desde mi \w+|verzonden (?:vanaf|met) mijn \w+|verstuurd vanaf mijn \w+)\s*$/i;
+
+const endsAttribution = (l: string) => /:\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
+
+function isAttribution(lines: string[], i: number): boolean {
+  const line = lines[i]!;
+  if (!ATTRIBUTION_START.test(line) || line.length > 300) return false;
+  if (endsAttribution(line)) return true;
+  // Gmail and Outlook wrap long attribution lines: "On Tue, 4 Mar 2025 at 10:12, Jane Doe <\njane@x.com> wrote:"
+  const next = lines[i + 1];
+  return next !== undefined && line.length > 20 && !/[.!?]\s*$/.test(line) && endsAttribution(line + ' ' + next) && next.length < 120;
+}
+
+function isHeaderBlock(lines: string[], i: number): boolean {
+  if (!HEADER_FROM.test(lines[i]!)) return false;
+  for (let j = i + 1; j < Math.min(lines.length, i + 4); j++) {
+    if (HEADER_NEXT.test(lines[j]!)) return true;
+  }
+  return false;
+}
+
+export function stripQuoted(text: string): string {
+  if (!text) return '';
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let end = lines.length;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line === '-- ' || line === '--' || SEPARATOR.test(line) || isAttribution(lines, i) || isHeaderBlock(lines, i)) {
+      end = i;
+      break;
+    }
+  }
+  const keep = (l: string) => !/^\s*>/.test(l) && !MOBILE_FOOTER.test(l);
+  let kept = lines.slice(0, end).filter(keep);
+  if (!kept.some((l) => l.trim())) {
+    // Nothing above the cut: the sender wrote below or between the quoted lines.
+    kept = lines.filter(keep).filter((l) => !(SEPARATOR.test(l) || endsAttribution(l)));
+  }
+  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+const SIGN_OFF = /^\s*(?:best|best regards|kind regards|regards|warm regards|many thanks|thanks|thank you|thx|cheers|br|kr|sincerely|all the best|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|sch[öo]ne gr[üu](?:ß|ss)e|liebe gr[üu](?:ß|ss)e|gru(?:ß|ss)|lg|vg|mfg|cordialement|bien [àa] vous|bien cordialement|salutations|bonne journ[ée]e|merci|saludos|un saludo|saludos cordiales|atentamente|gracias|un abrazo|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groet(?:en|jes)?|mvg|gr)\s*[,.!]?\s*$/i;
+
+/** The text without a closing signature: everything from the last sign-off line ("Best,", "Mit freundlichen Grüßen", "Cordialement", "Saludos", "Met vriendelijke groet") on, when at most 10 lines follow it. */
+export function cutSignature(text: string): string {
+  const lines = text.split('\n');
+  for (let i = lines.length - 1; i >= 1 && i >= lines.length - 11; i--) {
+    if (SIGN_OFF.test(lines[i]!)) return lines.slice(0, i).join('\n').trim();
+  }
+  return text;
+}
+
+/** What the sender wrote, without quoted history or signature: the text the classifiers read. */
+export function ownText(text: string): string {
+  return cutSignature(stripQuoted(text));
+}

@@ -1,0 +1,133 @@
+/**
+ * Text → features for the local categoriser. Everything here runs once per ingested reply, so it
+ * avoids allocating substrings: n-grams are hashed straight from character codes.
+ *
+ * Features (all hashed into FEATURE_BITS buckets):
+ * - words of the body (accent-folded, lower-cased; numbers, e-mail addresses and links folded into
+ *   placeholder words),
+ * - word bigrams of the body,
+ * - character 4-grams of each body word padded with spaces (so "unsubscibe", "abmelden",
+ *   "abmeldung" and "désabonner"/"desabonne" share features: typos and inflections across five
+ *   languages),
+ * - words of the subject in a namespace of their own ("Automatic reply", "Undeliverable").
+ */
+
+export const FEATURE_BITS = 18;
+export const FEATURE_MASK = (1 << FEATURE_BITS) - 1;
+
+/** Lower-case, strip accents (é→e, ü→u, ñ→n), ß→ss, œ→oe: one spelling for typed and untyped accents. */
+export function fold(text: string): string {
+  let s = text.toLowerCase();
+  // Fast path: plain ASCII needs no normalisation.
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(s)) {
+    s = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
+      .replace(/ß/g, 'ss').replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/ł/g, 'l')
+      .replace(/[’‘`´]/g, "'");
+  }
+  return s;
+}
+
+const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g;
+const SCHEDULING_LINK = /\b(?:https?:\/\/)?(?:www\.)?(?:calendly\.com|cal\.com|meetings(?:-[a-z0-9]+)?\.hubspot\.com|savvycal\.com|zcal\.co|tidycal\.com|youcanbook\.me|outlook\.office365?\.com\/(?:owa\/)?calendar|calendar\.app\.google|calendar\.google\.com)\S*/g;
+const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/g;
+
+/** Folded text with e-mail addresses and links replaced by placeholder words. */
+export function normalise(text: string): string {
+  return fold(text)
+    .replace(EMAIL, ' zzemail ')
+    .replace(SCHEDULING_LINK, ' zzcalendarlink ')
+    .replace(URL, ' zzlink ');
+}
+
+const WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+
+/** Words of normalised text; runs of digits become "0" (dates and phone numbers are not vocabulary). */
+export function words(normalised: string): string[] {
+  const out: string[] = [];
+  for (const m of normalised.matchAll(WORD)) {
+    const w = m[0];
+    const c = w.charCodeAt(0);
+    out.push(c >= 48 && c <= 57 ? '0' : w);
+  }
+  return out;
+}
+
+// FNV-1a, 32-bit, continued over several strings without concatenating them.
+const FNV_OFFSET = 0x811c9dc5;
+function fnv(h: number, s: string, from = 0, to = s.length): number {
+  for (let i = from; i < to; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
+}
+function fnvChar(h: number, c: number): number {
+  h ^= c;
+  return Math.imul(h, 0x01000193);
+}
+
+const NS_WORD = fnv(FNV_OFFSET, 'w:');
+const NS_BIGRAM = fnv(FNV_OFFSET, 'b:');
+const NS_CHAR = fnv(FNV_OFFSET, 'c:');
+const NS_SUBJECT = fnv(FNV_OFFSET, 's:');
+const NS_BIAS = fnv(FNV_OFFSET, 'bias');
+
+/** Hash of one word in the body namespace (the workspace model and tests use it). */
+export function wordHash(w: string): number {
+  return fnv(NS_WORD, w) & FEATURE_MASK;
+}
+
+const MAX_WORDS = 400;
+
+/**
+ * The hashed features of a reply: body (already stripped of quoted history) and subject.
+ * Repeated features are kept (counts), the bias feature is always present.
+ */
+export function featurise(body: string, subject: string): Int32Array {
+  const bw = words(normalise(body));
+  const sw = words(fold(subject));
+  const n = Math.min(bw.length, MAX_WORDS);
+  let size = 1 + sw.length + n * 2;
+  for (let i = 0; i < n; i++) size += Math.max(0, bw[i]!.length - 1);
+  const out = new Int32Array(size);
+  let k = 0;
+  out[k++] = NS_BIAS & FEATURE_MASK;
+  for (const w of sw) out[k++] = fnv(NS_SUBJECT, w) & FEATURE_MASK;
+  let prev = '';
+  for (let i = 0; i < n; i++) {
+    const w = bw[i]!;
+    out[k++] = fnv(NS_WORD, w) & FEATURE_MASK;
+    out[k++] = fnv(fnvChar(fnv(NS_BIGRAM, prev), 32), w) & FEATURE_MASK;
+    prev = w;
+    // character 4-grams of " w ", e.g. " abm", "abme", …, "den "
+    const L = w.length + 2;
+    for (let s = 0; s + 4 <= L; s++) {
+      let h = NS_CHAR;
+      for (let j = s; j < s + 4; j++) {
+        h = fnvChar(h, j === 0 || j === L - 1 ? 32 : w.charCodeAt(j - 1));
+      }
+      out[k++] = h & FEATURE_MASK;
+    }
+  }
+  return k === size ? out : out.subarray(0, k);
+}
+
+/** Word and word-bigram hashes of a text with their counts (the workspace model's vector). */
+export function wordBag(body: string): Map<number, number> {
+  const bag = new Map<number, number>();
+  const ws = words(normalise(body));
+  const n = Math.min(ws.length, MAX_WORDS);
+  let prev = '';
+  for (let i = 0; i < n; i++) {
+    const w = ws[i]!;
+    const u = fnv(NS_WORD, w) & FEATURE_MASK;
+    bag.set(u, (bag.get(u) ?? 0) + 1);
+    if (prev) {
+      const b = fnv(fnvChar(fnv(NS_BIGRAM, prev), 32), w) & FEATURE_MASK;
+      bag.set(b, (bag.get(b) ?? 0) + 1);
+    }
+    prev = w;
+  }
+  return bag;
+}

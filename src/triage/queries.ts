@@ -1,0 +1,182 @@
+// Triage's statements (src/triage/): the workspace's settings and learned model, what a reply
+// brings to triage, the decision recorded on it, the consequences on contacts and the language
+// model's daily budget. Every one is scoped by the workspace.
+import type { Updateable } from 'kysely';
+import { bool, forUpdate } from '../db/dialect.ts';
+import { prepared, preparedInsert } from '../db/prepared.ts';
+import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
+
+/** Read on every ingestion: whether to queue a triage job (primary-key lookup). */
+export const triageEnabled = prepared((db, a: { ws: string }) =>
+  db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));
+
+export function triageSettings(db: Q, workspaceId: string) {
+  return db
+    .selectFrom('workspaces as w')
+    .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
+    .select(['w.triage_enabled', 'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'm.examples as model_examples'])
+    .where('w.id', '=', workspaceId)
+    .executeTakeFirst();
+}
+
+export function updateTriageSettings(db: Tx, workspaceId: string, changes: Updateable<Pick<WorkspaceTable, 'triage_enabled' | 'triage_instructions' | 'triage_sender_name' | 'triage_signature'>>) {
+  return db.updateTable('workspaces').set(changes).where('id', '=', workspaceId).execute();
+}
+
+/** The workspace's categories as triage needs them (a handful of rows). */
+export function triageCategories(db: Q, workspaceId: string) {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'color', 'is_positive', 'drafts', 'template'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+export function updateCategoryTriage(db: Tx, workspaceId: string, id: string, changes: { drafts?: boolean; template?: string | null }) {
+  const set = { ...changes, ...(changes.drafts !== undefined && { drafts: bool(db, changes.drafts) }) };
+  return db.updateTable('categories').set(set).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function loadModel(db: Q, workspaceId: string) {
+  return db.selectFrom('triage_models').select(['model', 'version', 'examples']).where('workspace_id', '=', workspaceId).executeTakeFirst();
+}
+
+/** The model row, held until the write ends: two corrections learned at once take turns. */
+export function loadModelForUpdate(db: Tx, workspaceId: string) {
+  return forUpdate(db, db.selectFrom('triage_models').select(['model', 'version', 'examples']).where('workspace_id', '=', workspaceId)).executeTakeFirst();
+}
+
+export async function saveModel(db: Tx, workspaceId: string, row: { model: string; examples: number; updated_at: string }) {
+  await db
+    .insertInto('triage_models')
+    .values({ workspace_id: workspaceId, model: row.model, version: 1, examples: row.examples, updated_at: row.updated_at })
+    .onConflict((oc) => oc.column('workspace_id').doUpdateSet((eb) => ({
+      model: eb.ref('excluded.model'),
+      examples: eb.ref('excluded.examples'),
+      updated_at: eb.ref('excluded.updated_at'),
+      version: eb('triage_models.version', '+', 1),
+    })))
+    .execute();
+}
+
+/** What triage reads of replies: the reply, its contact and client (a batch of ids of one workspace). */
+export function repliesForTriage(db: Q, workspaceId: string, ids: string[]) {
+  return db
+    .selectFrom('replies as r')
+    .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
+    .leftJoin('clients as cl', 'cl.id', 'r.client_id')
+    .select([
+      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.received_at', 'r.category_id', 'r.ai_response', 'r.mail_headers',
+      'r.contact_id', 'ct.email as contact_email', 'ct.first_name', 'ct.last_name', 'ct.company', 'ct.title',
+      'cl.name as client_name', 'cl.service_description',
+    ])
+    .where('r.workspace_id', '=', workspaceId)
+    .where('r.id', 'in', ids)
+    .execute();
+}
+export type TriageReplyRow = Awaited<ReturnType<typeof repliesForTriage>>[number];
+
+/** The reply's thread, oldest first (for the language model's prompt). */
+export function threadOf(db: Q, workspaceId: string, replyId: string) {
+  return db
+    .selectFrom('thread_messages')
+    .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('reply_id', '=', replyId)
+    .orderBy('position', 'asc')
+    .execute();
+}
+
+export async function recordDecision(db: Tx, row: ReplyTriageTable) {
+  await db
+    .insertInto('reply_triage')
+    .values(row)
+    .onConflict((oc) => oc.column('reply_id').doUpdateSet((eb) => ({
+      source: eb.ref('excluded.source'),
+      reason: eb.ref('excluded.reason'),
+      confidence: eb.ref('excluded.confidence'),
+      category_id: eb.ref('excluded.category_id'),
+      drafted_by: eb.ref('excluded.drafted_by'),
+      decided_at: eb.ref('excluded.decided_at'),
+    })))
+    .execute();
+}
+
+/** The first decision on a reply (triage.reply runs once per reply: a plain insert). */
+export const insertDecision = preparedInsert('reply_triage', ['reply_id', 'workspace_id', 'source', 'reason', 'confidence', 'category_id', 'drafted_by', 'decided_at']);
+
+export function findDecision(db: Q, workspaceId: string, replyId: string) {
+  return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();
+}
+
+const contactColumns = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'reply_count', 'last_reply_at', 'created_at', 'do_not_contact', 'do_not_contact_since', 'do_not_contact_reason', 'bouncing', 'bouncing_since'] as const;
+
+/** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
+export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
+  return db
+    .updateTable('contacts')
+    .set({ do_not_contact: bool(db, yes), do_not_contact_since: yes ? at : null, do_not_contact_reason: yes ? reason : null, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .where('do_not_contact', '=', bool(db, !yes))
+    .returning(contactColumns)
+    .execute();
+}
+
+/** Marks the workspace's contacts with these addresses (lower-cased) bouncing; returns those that changed. */
+export function markBouncing(db: Tx, workspaceId: string, emails: string[], at: string) {
+  if (!emails.length) return Promise.resolve([]);
+  return db
+    .updateTable('contacts')
+    .set({ bouncing: bool(db, true), bouncing_since: at, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('email', 'in', emails)
+    .where('bouncing', '=', bool(db, false))
+    .returning(contactColumns)
+    .execute();
+}
+
+/** Marks one contact bouncing (a person's PATCH); returns it when it changed. */
+export function markBouncingById(db: Tx, workspaceId: string, contactId: string, at: string) {
+  return db
+    .updateTable('contacts')
+    .set({ bouncing: bool(db, true), bouncing_since: at, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .where('bouncing', '=', bool(db, false))
+    .returning(contactColumns)
+    .execute();
+}
+
+/** Clears the bouncing mark of one contact; returns it when it changed. */
+export function clearBouncing(db: Tx, workspaceId: string, contactId: string, at: string) {
+  return db
+    .updateTable('contacts')
+    .set({ bouncing: bool(db, false), bouncing_since: null, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .where('bouncing', '=', bool(db, true))
+    .returning(contactColumns)
+    .execute();
+}
+
+/**
+ * Spends one of the workspace's language-model calls of `day` when fewer than `budget` were
+ * spent; false when the budget is used up. One statement: two workers cannot both take the last.
+ */
+export async function spendModelCall(db: Tx, workspaceId: string, day: string, budget: number): Promise<boolean> {
+  if (budget <= 0) return false;
+  const rows = await db
+    .insertInto('triage_llm_usage')
+    .values({ workspace_id: workspaceId, day, calls: 1 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'day']).doUpdateSet((eb) => ({ calls: eb('triage_llm_usage.calls', '+', 1) })).where('triage_llm_usage.calls', '<', budget))
+    .returning('calls')
+    .execute();
+  return rows.length > 0;
+}
+
+export function modelCallsOn(db: Q, workspaceId: string, day: string) {
+  return db.selectFrom('triage_llm_usage').select('calls').where('workspace_id', '=', workspaceId).where('day', '=', day).executeTakeFirst();
+}
