@@ -24,6 +24,7 @@ import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import { Connection } from './connections/schemas.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { Delivery, Endpoint } from './webhooks/schemas.ts';
 import type { WebhookSettings } from './webhooks/service.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
    * fine for tests that never deliver, never for main.ts.
    */
   webhooks?: Partial<WebhookSettings>;
+  /** Mailboxes: internal hosts allowed (MAILBOX_ALLOW_PRIVATE_NETWORKS), timeouts of the login check. The key is webhooks.secretKey. */
+  mailboxes?: { allowPrivateNetworks?: boolean; timeoutMs?: number };
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
   /** The language model triage may use (LLM_*), shown read-only in the triage settings. */
@@ -120,7 +123,7 @@ export async function buildApp(deps: AppDeps) {
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerRequestChecks(app);
-  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, swaggerOptions());
@@ -161,12 +164,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(contactRoutes, opts);
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
-  await app.register(connectionRoutes, opts);
   await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
   };
+  await app.register(connectionRoutes, { ...opts, settings: { secretKey: settings.secretKey, allowPrivateNetworks: deps.mailboxes?.allowPrivateNetworks ?? false, timeoutMs: deps.mailboxes?.timeoutMs } });
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 

@@ -24,6 +24,12 @@ export interface Config {
   /** Seconds between delivery attempts of one mail; null keeps the default schedule. */
   mailRetrySchedule: number[] | null;
   webhookAllowPrivateNetworks: boolean;
+  /** Lets mailbox hosts be loopback/private addresses (MAILBOX_ALLOW_PRIVATE_NETWORKS). */
+  mailboxAllowPrivateNetworks: boolean;
+  /** Attachments larger than this are listed but not kept (bytes). */
+  mailboxAttachmentMaxBytes: number;
+  /** How often a mailbox is checked for new mail besides IDLE, and polled without it (ms). */
+  mailboxPollMs: number;
   webhookRetrySchedule: number[] | null;
   /** Seconds a webhook delivery may take before it counts as a failed attempt. */
   webhookTimeoutSeconds: number;
@@ -66,6 +72,9 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_MAIL_QUOTA_PER_HOUR = 200;
+
+/** Attachments of mail that arrives by IMAP above this size are listed but not kept (MiB). */
+export const DEFAULT_ATTACHMENT_MAX_MB = 10;
 
 /** SQLite's page caches, writer and reader together (MiB): see db/connect.ts. */
 export const DEFAULT_SQLITE_CACHE_MB = 48;
@@ -127,6 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (allowPrivate !== 'true' && allowPrivate !== 'false') {
     problems.push('WEBHOOK_ALLOW_PRIVATE_NETWORKS: expected true or false');
   }
+
+  const mailboxPrivate = env.MAILBOX_ALLOW_PRIVATE_NETWORKS ?? 'false';
+  if (mailboxPrivate !== 'true' && mailboxPrivate !== 'false') problems.push('MAILBOX_ALLOW_PRIVATE_NETWORKS: expected true or false');
+  const attachmentMb = Number(env.MAILBOX_ATTACHMENT_MAX_MB ?? DEFAULT_ATTACHMENT_MAX_MB);
+  if (!Number.isFinite(attachmentMb) || attachmentMb < 0 || attachmentMb > 1024) problems.push(`MAILBOX_ATTACHMENT_MAX_MB: expected megabytes from 0 to 1024, e.g. ${DEFAULT_ATTACHMENT_MAX_MB}`);
+  const pollSeconds = Number(env.MAILBOX_POLL_SECONDS ?? 15);
+  if (!Number.isFinite(pollSeconds) || pollSeconds < 1 || pollSeconds > 3600) problems.push('MAILBOX_POLL_SECONDS: expected seconds from 1 to 3600, e.g. 15');
 
   let webhookRetrySchedule: number[] | null = null;
   if (env.WEBHOOK_RETRY_SCHEDULE) {
@@ -207,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailQuotaPerHour,
     mailRetrySchedule,
     webhookAllowPrivateNetworks: allowPrivate === 'true',
+    mailboxAllowPrivateNetworks: mailboxPrivate === 'true',
+    mailboxAttachmentMaxBytes: Math.round(attachmentMb * 1024 * 1024),
+    mailboxPollMs: pollSeconds * 1000,
     webhookRetrySchedule,
     webhookTimeoutSeconds,
     jobLeaseMs: jobLeaseSeconds * 1000,

@@ -13,6 +13,7 @@ import { refreshPlannerStatistics } from './db/dialect.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
 import { triageHandlers } from './triage/service.ts';
+import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -22,6 +23,7 @@ export interface HandlerDeps {
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
+  const mailboxes: SendingOptions = { secretKey: deps.secretKey, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
   return {
     [DELIVER_JOB]: deliveryHandler({
       db: deps.db,
@@ -30,7 +32,8 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
       retrySchedule: deps.config.webhookRetrySchedule,
       timeoutMs: deps.config.webhookTimeoutSeconds * 1000,
     }),
-    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule }),
+    [MAIL_SEND_JOB]: mailSendHandler(deps.db, { smtpUrl: deps.config.smtpUrl, retrySchedule: deps.config.mailRetrySchedule, mailbox: mailboxRoute(deps.db, mailboxes) }),
+    [FILE_SENT_JOB]: fileSentHandler(deps.db, mailboxes),
     [SYSTEM_MAIL_JOB]: systemMailHandler(deps.db, { smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }),
     ...triageHandlers({ db: deps.db, llm: deps.config.llm }),
   };

@@ -11,6 +11,19 @@ import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
+import { MailboxSync } from './connections/sync.ts';
+
+/** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
+function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer, log: MailboxLog) {
+  return new MailboxSync(db, {
+    secretKey,
+    allowPrivateNetworks: config.mailboxAllowPrivateNetworks,
+    maxAttachmentBytes: config.mailboxAttachmentMaxBytes,
+    pollMs: config.mailboxPollMs,
+    log,
+  });
+}
+type MailboxLog = { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
 /** The process's own JSON log lines (start-up, Redis, the standalone worker), as the app's. */
 function processLogger(config: Config) {
@@ -43,10 +56,12 @@ export async function serve(config: Config = loadConfig()) {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     webhooks: { secretKey, allowPrivateNetworks: config.webhookAllowPrivateNetworks },
+    mailboxes: { allowPrivateNetworks: config.mailboxAllowPrivateNetworks },
     dashboard: { baseUrl: config.publicUrl },
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const mailboxes = mailboxSync(config, db, secretKey, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -60,6 +75,7 @@ export async function serve(config: Config = loadConfig()) {
     app.log.info({ signal, drainMs }, 'shutting down: /healthz answers 503; serving until the drain ends, then finishing requests in flight');
     try {
       const clean = await shutDown(app, { drainMs, timeoutMs: config.shutdownTimeoutMs });
+      await mailboxes.stop();
       await worker.stop();
       redis?.disconnect();
       await db.close();
@@ -79,6 +95,7 @@ export async function serve(config: Config = loadConfig()) {
   warmUp();
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  mailboxes.start();
   app.log.info({ database: config.database.dialect, redis: Boolean(redis), dashboard: config.publicUrl }, 'replydesk ready');
   // First run: the one way in is a link only the operator sees (CONTRACT "People and the dashboard")
   const setupLink = await issueSetupLink(db, config.publicUrl);
@@ -93,7 +110,9 @@ export async function runWorker(config: Config = loadConfig()) {
   await migrateToLatest(db);
   const log = processLogger(config);
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const mailboxes = mailboxSync(config, db, secretKey, log);
   const stop = async () => {
+    await mailboxes.stop();
     await worker.stop();
     await db.close();
     process.exit(0);
@@ -102,6 +121,7 @@ export async function runWorker(config: Config = loadConfig()) {
   process.once('SIGINT', () => void stop());
   warmUp();
   worker.start();
+  mailboxes.start();
   log.info({ worker: worker.id, database: config.database.dialect }, 'replydesk worker ready');
   return worker;
 }

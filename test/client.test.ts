@@ -85,7 +85,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     );
 
   it('calls every operation of the OpenAPI document once, with typed answers', async () => {
-    const { client, calls } = await newClient();
+    const { ws, client, calls } = await newClient();
     const receiver = await startReceiver();
     try {
       const category = await client.categories.create({ name: 'Interested', color: '#22c55e', is_positive: true });
@@ -94,6 +94,11 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.categories.list()).data.map((c) => c.name)).toEqual(['Interested']);
       expect((await client.clients.list({ limit: 5 })).data[0]!.id).toBe(customer.id);
       expect((await client.connections.list()).pagination.total).toBe(1);
+      expect((await client.connections.get(mailbox.id)).sync).toMatchObject({ state: 'pending', skipped: 0 });
+      expect((await client.connections.update(mailbox.id, { name: 'Sam R.' })).name).toBe('Sam R.');
+      expect(await client.connections.listSkipped(mailbox.id)).toEqual([]);
+      const oldBox = await client.connections.create({ name: 'Old box', email: 'old@outreach.example.org' });
+      expect(await client.connections.delete(oldBox.id)).toBeUndefined();
       const spare = await client.categories.create({ name: 'Spare' });
       expect((await client.categories.update(spare.id, { name: 'Maybe later', is_positive: false })).name).toBe('Maybe later');
       expect(await client.categories.delete(spare.id)).toBeUndefined();
@@ -108,6 +113,11 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       const other = await client.replies.create(inbound());
       expect(reply.status).toBe('pending');
       expect((await client.replies.get(reply.id)).client?.name).toBe('Acme Outbound');
+      // an attachment, as the mailbox sync stores one
+      const attachmentId = '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a';
+      await db.write((trx) => trx.insertInto('reply_attachments').values({ id: attachmentId, workspace_id: ws.workspace.id, reply_id: reply.id, position: 0, filename: 'a.txt', content_type: 'text/plain', size: 5, content_id: null, content: Buffer.from('hello'), skipped_reason: null, created_at: new Date().toISOString() }).execute());
+      await client.replies.getAttachment(reply.id, attachmentId);
+      expect(calls.at(-1)).toMatchObject({ method: 'GET', status: 200 });
       const page = await client.replies.list({ status: 'pending', limit: 10 });
       expect(page.data.map((r) => r.id)).toEqual([other.id, reply.id]);
 

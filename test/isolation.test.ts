@@ -175,6 +175,40 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B gets 404 on every route of A's connection and on A's attachments, and changes nothing of them", async () => {
+      // an attachment of A's reply, as the mailbox sync stores it
+      const attachment = '0190aaaa-0000-7000-8000-00000000a77a';
+      await ctx.db.write((trx) => trx.insertInto('reply_attachments').values({
+        id: attachment, workspace_id: a.workspace.id, reply_id: A.reply!, position: 0, filename: 'a.pdf', content_type: 'application/pdf', size: 3,
+        content_id: null, content: Buffer.from('pdf'), skipped_reason: null, created_at: new Date().toISOString(),
+      }).execute());
+      const readA = async () => ({
+        connection: (await ctx.app.inject({ method: 'GET', url: `/api/connections/${A.connection}`, headers: a.headers })).json(),
+        attachment: (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}/attachments/${attachment}`, headers: a.headers })).body,
+      });
+      const before = await readA();
+      expect(before.connection.data.id).toBe(A.connection);
+      expect(before.attachment).toBe('pdf');
+      const cases: [string, string, unknown?][] = [
+        ['GET /api/connections/:id', `/api/connections/${A.connection}`],
+        ['GET /api/connections/:id/skipped', `/api/connections/${A.connection}/skipped`],
+        ['PATCH /api/connections/:id', `/api/connections/${A.connection}`, { name: 'hijacked', paused: true }],
+        ['DELETE /api/connections/:id', `/api/connections/${A.connection}`],
+      ];
+      for (const [route, path, payload] of cases) {
+        const res = await call(route, path, b.headers, payload);
+        expect(res.statusCode, route).toBe(404);
+        expect(res.json(), route).toEqual({ data: null, error: 'Connection not found' });
+      }
+      const download = await call('GET /api/replies/:id/attachments/:attachmentId', `/api/replies/${A.reply}/attachments/${attachment}`, b.headers);
+      expect(download.statusCode).toBe(404);
+      expect(download.json()).toEqual({ data: null, error: 'Attachment not found' });
+      expect(await readA()).toEqual(before);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}`, headers: a.headers })).json().data.attachments).toEqual([
+        { id: attachment, filename: 'a.pdf', content_type: 'application/pdf', size: 3, stored: true, skipped_reason: null, download_url: `/api/replies/${A.reply}/attachments/${attachment}` },
+      ]);
+    });
+
     it("B gets 404 on every route of A's webhook endpoint, and sees none of A's endpoints", async () => {
       const created = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: a.headers, payload: { url: 'https://hooks.example.com/a', events: ['*'] } });
       const endpoint = created.json().data.id;

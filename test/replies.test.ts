@@ -5,7 +5,7 @@ type Ctx = Awaited<ReturnType<typeof makeApp>>;
 
 const LIST_FIELDS = ['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'category_id', 'category',
   'ai_response', 'sent_response', 'client_id', 'connection_id', 'contact_id', 'received_at', 'handled_at', 'snoozed_until', 'created_at'];
-const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'triage'];
+const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments', 'triage'];
 
 for (const dialect of DIALECTS) {
   describe(`replies (${dialect})`, () => {

@@ -62,7 +62,7 @@ describe('replydesk CLI', () => {
     const key = JSON.parse((await cli(env, 'key', 'create', '--workspace', ws.data.id, '--name', 'zapier', '--permissions', 'replies:read,contacts:read', '--json')).stdout);
     expect(key).toEqual({ data: { id: expect.any(String), name: 'zapier', key: expect.stringMatching(/^rdk_/), permissions: ['replies:read', 'contacts:read'] } });
     const all = JSON.parse((await cli(env, 'key', 'create', '--workspace', ws.data.id, '--name', 'full', '--json')).stdout);
-    expect(all.data.permissions).toEqual(['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write', 'webhooks:manage']);
+    expect(all.data.permissions).toEqual(['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write', 'webhooks:manage', 'connections:manage']);
 
     const list = JSON.parse((await cli(env, 'key', 'list', '--workspace', ws.data.id, '--json')).stdout);
     expect(list.data.map((k: { name: string }) => k.name)).toEqual(['zapier', 'full']);

@@ -26,15 +26,22 @@ export interface SmtpPeer {
 
 const smtpError = (r: { code: number; message: string }) => Object.assign(new Error(r.message), { responseCode: r.code });
 
-export async function startSmtp(port = 0): Promise<SmtpPeer> {
+/** `auth`: the server requires a login with these credentials (a mailbox's own SMTP server). */
+export async function startSmtp(opts: number | { port?: number; auth?: { username: string; password: string } } = 0): Promise<SmtpPeer> {
+  const { port = 0, auth } = typeof opts === 'number' ? { port: opts } : opts;
   const peer = {
     received: [] as Received[],
     seen: { connects: 0, data: 0 },
     refuse: {} as SmtpPeer['refuse'],
   };
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !auth,
+    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    allowInsecureAuth: true,
+    onAuth(login, _session, cb) {
+      if (auth && login.username === auth.username && login.password === auth.password) return cb(null, { user: login.username });
+      cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+    },
     logger: false,
     size: 10 * 1024 * 1024,
     onConnect(_session, cb) {

@@ -1,6 +1,7 @@
 // Realistic demo data for a workspace: the categories agencies triage into, a few clients and
 // mailboxes, and replies with threads in every state. Goes through the same services as the
 // API, so counters and contacts stay consistent.
+import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { createCategory, listCategories } from '../categories/service.ts';
@@ -54,7 +55,9 @@ export async function seed(db: Db, workspaceId: string, opts: { replies: number 
   }
   const clients = [];
   for (const c of CLIENTS) clients.push(await createClient(db, workspaceId, c));
-  const connection = await createConnection(db, workspaceId, { name: 'Sam (outreach mailbox)', email: 'sam@outreach.example.org' });
+  // a mailbox without server settings: nothing is logged in to, no password is encrypted
+  const noServers = { secretKey: crypto.randomBytes(32), allowPrivateNetworks: false };
+  const connection = await createConnection(db, noServers, workspaceId, { name: 'Sam (outreach mailbox)', email: 'sam@outreach.example.org' });
 
   const contactPool = Math.max(1, Math.ceil(opts.replies / 3));
   const contacts = new Set<string>();

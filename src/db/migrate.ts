@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_people.ts';
 import * as m0010 from './migrations/0010_reply_counts.ts';
 import * as m0011 from './migrations/0011_search_scope.ts';
 import * as m0012 from './migrations/0012_triage.ts';
+import * as m0013 from './migrations/0013_mailboxes.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_reply_counts': m0010,
   '0011_search_scope': m0011,
   '0012_triage': m0012,
+  '0013_mailboxes': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,11 @@
-// Small workspace-owned resources (categories, clients, connections, webhook endpoints): the
+// Small workspace-owned resources (categories, clients, webhook endpoints): the
 // queries they share. A page is oldest first; their tables are small per workspace, so the
 // total is a count over the workspace's index range.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from './connect.ts';
 import type { Database, Q, Tx } from './types.ts';
 
-type OwnedTable = 'categories' | 'clients' | 'connections' | 'webhook_endpoints';
+type OwnedTable = 'categories' | 'clients' | 'webhook_endpoints';
 
 export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspaceId: string, opts: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([

@@ -71,11 +71,78 @@ export interface ClientTable {
   created_at: string;
 }
 
+export type MailTls = 'implicit' | 'starttls' | 'none';
+export type SyncState = 'pending' | 'active' | 'error';
+
+/** A mailbox (migration 0013): its IMAP and SMTP settings, sync state and sync lease. */
 export interface ConnectionTable {
   id: string;
   workspace_id: string;
   name: string;
   email: string;
+  created_at: string;
+  imap_host: Generated<string | null>;
+  imap_port: Generated<number | null>;
+  imap_tls: Generated<MailTls | null>;
+  imap_username: Generated<string | null>;
+  /** AES-256-GCM ciphertext (webhooks/secrets.ts), never plain. */
+  imap_password_enc: Generated<string | null>;
+  imap_folder: Generated<string | null>;
+  /** null: the folder marked \Sent; '': never append a copy. */
+  imap_sent_folder: Generated<string | null>;
+  smtp_host: Generated<string | null>;
+  smtp_port: Generated<number | null>;
+  smtp_tls: Generated<MailTls | null>;
+  smtp_username: Generated<string | null>;
+  smtp_password_enc: Generated<string | null>;
+  signature_text: Generated<string>;
+  signature_html: Generated<string>;
+  paused: Generated<number | boolean>;
+  sync_state: Generated<SyncState>;
+  last_synced_at: Generated<string | null>;
+  last_error: Generated<string | null>;
+  sync_failures: Generated<number>;
+  next_sync_at: Generated<string | null>;
+  lease_holder: Generated<string | null>;
+  lease_expires_at: Generated<string | null>;
+  updated_at: Generated<string | null>;
+}
+
+/** Where the sync of one folder of a mailbox stopped. */
+export interface MailboxFolderTable {
+  connection_id: string;
+  workspace_id: string;
+  folder: string;
+  uidvalidity: string;
+  last_uid: number;
+  updated_at: string;
+}
+
+/** A message the sync did not store as a reply, and why. */
+export interface MailboxSkippedTable {
+  id: string;
+  workspace_id: string;
+  connection_id: string;
+  folder: string;
+  uidvalidity: string;
+  uid: number;
+  message_id: string | null;
+  reason: string;
+  created_at: string;
+}
+
+export interface ReplyAttachmentTable {
+  id: string;
+  workspace_id: string;
+  reply_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content_id: string | null;
+  /** null when skipped_reason says why it was not kept. */
+  content: Buffer | null;
+  skipped_reason: string | null;
   created_at: string;
 }
 
@@ -126,6 +193,8 @@ export interface ReplyTable {
   handled_at: string | null;
   /** Hidden from snoozed=false lists until then (CONTRACT "Inbox queries"); null: not snoozed. */
   snoozed_until: Generated<string | null>;
+  /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (connections/parse.ts). */
+  mail_headers: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -255,6 +324,10 @@ export interface OutgoingMessageTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  /** The mailbox whose SMTP server sends it; null: SMTP_URL. */
+  connection_id?: string | null;
+  /** The copy in the mailbox's Sent folder: appended, skipped (why), or failed (why). */
+  sent_copy?: string | null;
 }
 
 export type IdempotencyState = 'in_progress' | 'done';
@@ -380,6 +453,9 @@ export interface Database {
   categories: CategoryTable;
   clients: ClientTable;
   connections: ConnectionTable;
+  mailbox_folders: MailboxFolderTable;
+  mailbox_skipped: MailboxSkippedTable;
+  reply_attachments: ReplyAttachmentTable;
   contacts: ContactTable;
   replies: ReplyTable;
   thread_messages: ThreadMessageTable;

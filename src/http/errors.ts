@@ -68,6 +68,11 @@ export const Errors = {
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>
     new AppError(429, 'MAIL_QUOTA_EXCEEDED', `Sending quota of ${limit} recipients per hour reached for this workspace; nothing was sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
+  // Mailboxes (CONTRACT "Mailboxes (connections)", docs/mailboxes.md)
+  ConnectionNotFound: define(404, 'CONNECTION_NOT_FOUND', 'Connection not found'),
+  MailboxCheckFailed: (message: string) => new AppError(400, 'MAILBOX_CHECK_FAILED', message),
+  AttachmentNotFound: define(404, 'ATTACHMENT_NOT_FOUND', 'Attachment not found'),
+  AttachmentNotStored: (reason: string) => new AppError(404, 'ATTACHMENT_NOT_STORED', `Attachment not stored: ${reason}`),
   // Idempotency-Key (docs/mail.md)
   InvalidIdempotencyKey: define(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 printable ASCII characters'),
   IdempotencyKeyReused: define(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request'),

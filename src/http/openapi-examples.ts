@@ -48,7 +48,18 @@ const CREATED_AT = '2026-11-20T09:42:13.204Z';
 
 const category = { id: CATEGORY_ID, name: 'Interested', color: '#22c55e', is_positive: true, drafts: true, template: null, created_at: '2026-11-01T08:00:00.000Z' };
 const client = { id: CLIENT_ID, name: 'Acme Outbound', service_description: 'Done-for-you cold email for B2B SaaS.', created_at: '2026-11-01T08:00:00.000Z' };
-const connection = { id: CONNECTION_ID, name: 'Sam at Outreach', email: 'sam@outreach.example.org', created_at: '2026-11-01T08:00:00.000Z' };
+const connection = {
+  id: CONNECTION_ID,
+  name: 'Sam at Outreach',
+  email: 'sam@outreach.example.org',
+  imap: { host: 'imap.fastmail.com', port: 993, tls: 'implicit', username: 'sam@outreach.example.org', folder: 'INBOX', sent_folder: null },
+  smtp: { host: 'smtp.fastmail.com', port: 465, tls: 'implicit', username: 'sam@outreach.example.org' },
+  signature: { text: 'Sam Rivera\nOutreach Co.', html: '' },
+  paused: false,
+  sync: { state: 'active', last_synced_at: '2026-11-20T09:42:30.000Z', last_error: null, skipped: 0 },
+  created_at: '2026-11-01T08:00:00.000Z',
+  updated_at: '2026-11-01T08:00:00.000Z',
+};
 
 const replyListItem = {
   id: REPLY_ID,
@@ -79,6 +90,7 @@ const replyDetail = {
   contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd', do_not_contact: false },
   thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00.000Z' }],
   outgoing: [],
+  attachments: [{ id: '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a', filename: 'requirements.pdf', content_type: 'application/pdf', size: 48_213, stored: true, skipped_reason: null, download_url: `/api/replies/${REPLY_ID}/attachments/0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a` }],
   triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID },
 };
 
@@ -304,9 +316,48 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     errors: { 400: ['limit must be at least 1'] },
   },
   createConnection: {
-    body: one('A mailbox', { name: connection.name, email: connection.email }),
-    ok: { 201: one('The new connection', single(connection)) },
-    errors: { 400: ['email must be a valid email address'] },
+    body: {
+      ...one('A mailbox with IMAP and SMTP', {
+        name: connection.name, email: connection.email,
+        imap: { host: connection.imap.host, port: 993, tls: 'implicit', username: connection.email, password: 'app-password' },
+        smtp: { host: connection.smtp.host, port: 465, tls: 'implicit', username: connection.email, password: 'app-password' },
+        signature: { text: connection.signature.text },
+      }),
+      ...one('An address only (no sync, sends through SMTP_URL)', { name: connection.name, email: connection.email }),
+    },
+    ok: { 201: one('The new connection, not synced yet', single({ ...connection, sync: { state: 'pending', last_synced_at: null, last_error: null, skipped: 0 } })) },
+    errors: {
+      400: [
+        'email must be a valid email address',
+        Errors.MailboxCheckFailed('IMAP: login failed: the server refused the username or password (NO [AUTHENTICATIONFAILED] Authentication failed.)').message,
+        Errors.MailboxCheckFailed('SMTP: DNS lookup of smtp.example.invalid failed (no such host)').message,
+        Errors.MailboxCheckFailed('IMAP: 10.0.0.5, a private address; mailbox hosts on internal networks are refused (MAILBOX_ALLOW_PRIVATE_NETWORKS=true allows them)').message,
+      ],
+    },
+  },
+  getConnection: {
+    ok: { 200: one('A connection and its sync state', single(connection)) },
+    errors: { 404: [Errors.ConnectionNotFound().message] },
+  },
+  updateConnection: {
+    body: {
+      ...one('Pause the sync', { paused: true }),
+      ...one('A new app password', { imap: { password: 'new-app-password' }, smtp: { password: 'new-app-password' } }),
+    },
+    ok: { 200: one('The connection after the change', single({ ...connection, paused: true, sync: { ...connection.sync, state: 'paused' } })) },
+    errors: {
+      400: ['Nothing to update: give at least one of name, email, imap, smtp, signature, paused', Errors.MailboxCheckFailed('IMAP: login failed: the server refused the username or password (NO [AUTHENTICATIONFAILED] Authentication failed.)').message],
+      404: [Errors.ConnectionNotFound().message],
+    },
+  },
+  deleteConnection: { ok: {}, errors: { 404: [Errors.ConnectionNotFound().message] } },
+  listConnectionSkipped: {
+    ok: { 200: one('Messages that were not made replies', single([{ folder: 'INBOX', uid: 4211, message_id: '<a1b2@outreach.example.org>', reason: 'sent by the mailbox itself', created_at: CREATED_AT }])) },
+    errors: { 404: [Errors.ConnectionNotFound().message] },
+  },
+  getReplyAttachment: {
+    ok: { 200: one('The bytes of the file', '%PDF-1.7 …') },
+    errors: { 404: [Errors.AttachmentNotFound().message, Errors.AttachmentNotStored('larger than the limit of 10485760 bytes (MAILBOX_ATTACHMENT_MAX_MB)').message] },
   },
   createWebhook: {
     body: one('Two event types', { url: endpoint.url, events: endpoint.events, description: endpoint.description }),

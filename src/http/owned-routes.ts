@@ -1,6 +1,6 @@
-// The routes of the small workspace-owned resources (categories, clients, connections):
-// create and list for each, update and delete where the resource has them; the same envelope,
-// permissions, paging and error codes for each.
+// The routes of the small workspace-owned resources (categories, clients): create and list
+// for each, update and delete where the resource has them; the same envelope, permissions,
+// paging and error codes for each.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';

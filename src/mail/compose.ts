@@ -28,6 +28,12 @@ export interface ThreadMessage {
   sent_at: string;
 }
 
+/** A mailbox's signature (connections), appended below the message. */
+export interface Signature {
+  text: string;
+  html: string;
+}
+
 export interface Composed {
   text: string;
   html: string;
@@ -38,6 +44,10 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const textToHtml = (s: string) => escapeHtml(s).replace(/\r\n|\r|\n/g, '<br>\n');
+
+const signatureText = (s: Signature | null | undefined) => (s?.text ? `\n\n-- \n${s.text}` : '');
+const signatureHtml = (s: Signature | null | undefined) =>
+  s?.html ? `<div class="replydesk-signature">${s.html}</div>\n` : s?.text ? `<div class="replydesk-signature">-- <br>\n${textToHtml(s.text)}</div>\n` : '';
 
 /** RFC 5322 date, as mail clients show it in quote and forward headers. */
 export const mailDate = (iso: string) => new Date(iso).toUTCString().replace('GMT', '+0000');
@@ -76,6 +86,7 @@ export interface ReplyMail {
   references: string[];
   message: string;
   original: QuotedMessage;
+  signature?: Signature | null;
 }
 
 /** The answer to a prospect's reply: our text on top, their message quoted below. */
@@ -83,9 +94,9 @@ export async function composeReply(m: ReplyMail): Promise<Composed> {
   const o = m.original;
   const attribution = `On ${mailDate(o.date)}, ${showPerson(o.from)} wrote:`;
   const quotedText = o.text.split(/\r\n|\r|\n/).map((line) => (line ? `> ${line}` : '>')).join('\n');
-  const text = `${m.message}\n\n${attribution}\n${quotedText}\n`;
+  const text = `${m.message}${signatureText(m.signature)}\n\n${attribution}\n${quotedText}\n`;
   const html =
-    `<div>${textToHtml(m.message)}</div>\n<br>\n<div class="replydesk-quote">${escapeHtml(attribution)}<br>\n` +
+    `<div>${textToHtml(m.message)}</div>\n${signatureHtml(m.signature)}<br>\n<div class="replydesk-quote">${escapeHtml(attribution)}<br>\n` +
     `<blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${o.html || textToHtml(o.text)}</blockquote></div>\n`;
   const raw = await build({
     from: m.from,
@@ -111,6 +122,7 @@ export interface ForwardMail {
   original: QuotedMessage;
   /** Earlier messages of the thread; empty when include_thread is false. */
   thread: ThreadMessage[];
+  signature?: Signature | null;
 }
 
 function block(title: string, h: { from: string; date: string; subject: string; to: string }) {
@@ -139,8 +151,8 @@ export async function composeForward(m: ForwardMail): Promise<Composed> {
   const textParts: string[] = [];
   let html = '';
   if (m.message) {
-    textParts.push(m.message, '');
-    html += `<div>${textToHtml(m.message)}</div>\n<br>\n`;
+    textParts.push(`${m.message}${signatureText(m.signature)}`, '');
+    html += `<div>${textToHtml(m.message)}</div>\n${signatureHtml(m.signature)}<br>\n`;
   }
   textParts.push(...block('Forwarded message', head), '', o.text);
   html += htmlBlock('Forwarded message', head, o.html || textToHtml(o.text));

@@ -15,6 +15,7 @@ import { publishEvent } from '../webhooks/events.ts';
 import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeForward, composeReply, type Composed } from './compose.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
+import { connectionOfReply } from '../connections/queries.ts';
 import * as q from './queries.ts';
 import { type Forward, MAX_FORWARD_RECIPIENTS, type Send } from './schemas.ts';
 
@@ -53,7 +54,7 @@ const enqueueSend = (trx: Trx, workspaceId: string, outgoingId: string) =>
 async function recordOutgoing(
   trx: Trx,
   workspaceId: string,
-  m: { id: string; replyId: string; kind: OutgoingKind; from: string; to: string[]; subject: string; messageId: string; inReplyTo: string | null; references: string[]; composed: Composed; at: string },
+  m: { id: string; replyId: string; kind: OutgoingKind; from: string; to: string[]; subject: string; messageId: string; inReplyTo: string | null; references: string[]; composed: Composed; at: string; connectionId: string | null },
 ) {
   const row: OutgoingMessageTable = {
     id: m.id,
@@ -77,6 +78,7 @@ async function recordOutgoing(
     created_at: m.at,
     sent_at: null,
     updated_at: m.at,
+    connection_id: m.connectionId,
   };
   await q.insertOutgoing(trx, row);
   await enqueueSend(trx, workspaceId, m.id);
@@ -103,6 +105,22 @@ export async function retryOutgoing(db: Db, workspaceId: string, replyId: string
 const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainOf(fromAddress)}>`;
 
 /**
+ * Who a reply's mail comes from: its mailbox, when the reply arrived through one with SMTP
+ * settings (From: the mailbox's address, its signature; sent by its server: mail/transport.ts);
+ * otherwise the address the prospect wrote to, through SMTP_URL.
+ */
+async function sender(trx: Trx, workspaceId: string, replyId: string, toEmail: string) {
+  const mailbox = await connectionOfReply(trx, workspaceId, replyId);
+  if (mailbox?.smtp_host) {
+    const from = parseAddress(mailbox.email);
+    if (from) return { from, connectionId: mailbox.id, signature: { text: mailbox.signature_text, html: mailbox.signature_html } };
+  }
+  const from = parseAddress(toEmail);
+  if (!from) throw Errors.UnmailableAddress('to_email', toEmail);
+  return { from, connectionId: null, signature: null };
+}
+
+/**
  * Answers the prospect: to from_email, `Re: <subject>`, threaded by In-Reply-To/References.
  * Two clicks race to the conditional UPDATE in markReplySent; the loser gets 409 (and the
  * unique index on sends per reply would stop it even if that guard were bypassed).
@@ -121,8 +139,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       if (message === null) throw Errors.NothingToSend();
       const to = parseAddress(reply.from_email);
       if (!to) throw Errors.UnmailableAddress('from_email', reply.from_email);
-      const from = parseAddress(reply.to_email);
-      if (!from) throw Errors.UnmailableAddress('to_email', reply.to_email);
+      const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
 
       await spendQuota(db, trx, workspaceId, 1, opts, t);
 
@@ -142,6 +159,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
         references,
         message,
         original: { from: { name: reply.from_name, address: to }, to: from, subject: reply.subject, date: reply.received_at, text: reply.body_text, html: reply.body_html },
+        signature,
       });
 
       const handledAt = reply.handled_at ?? at;
@@ -150,7 +168,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       }
       await moveStatusCount(trx, workspaceId, reply.status, 'sent');
       const outgoingId = crypto.randomUUID();
-      await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at });
+      await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId });
 
       const answer = { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const };
       await publishEvent(trx, workspaceId, 'reply.sent', {
@@ -203,8 +221,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
   return db.write(async (trx) => {
     const reply = await q.findReplyForMail(trx, workspaceId, replyId);
     if (!reply) throw Errors.ReplyNotFound();
-    const from = parseAddress(reply.to_email);
-    if (!from) throw Errors.UnmailableAddress('to_email', reply.to_email);
+    const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
     await spendQuota(db, trx, workspaceId, to.length, opts, t);
 
     const thread = includeThread ? await q.getThreadForMail(trx, workspaceId, replyId) : [];
@@ -219,9 +236,10 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
       message: note,
       original: { from: { name: reply.from_name, address: reply.from_email }, to: reply.to_email, subject: reply.subject, date: reply.received_at, text: reply.body_text, html: reply.body_html },
       thread,
+      signature,
     });
     const outgoingId = crypto.randomUUID();
-    await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'forward', from, to, subject, messageId, inReplyTo: null, references: [], composed, at });
+    await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'forward', from, to, subject, messageId, inReplyTo: null, references: [], composed, at, connectionId });
     await publishEvent(trx, workspaceId, 'reply.forwarded', {
       id: replyId,
       from_email: reply.from_email,

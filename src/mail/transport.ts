@@ -13,6 +13,7 @@
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../db/connect.ts';
+import type { Tx } from '../db/types.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
 import * as q from './queries.ts';
 import type { MailSendPayload } from './service.ts';
@@ -27,10 +28,19 @@ export const DEFAULT_MAIL_RETRY_SCHEDULE = [5, 30, 120, 600, 1800, 3600, 7200, 1
  */
 export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000, attempt: 40_000 };
 
+/** A mail's own mailbox (outgoing_messages.connection_id): its SMTP transport, composed in job-handlers.ts. */
+export interface MailboxRoute {
+  /** The mailbox's transport; null when it has no SMTP settings (SMTP_URL then); 'gone' when it was deleted. */
+  transport(connectionId: string): Promise<{ sendMail(mail: object): Promise<{ response?: string }>; close(): void } | null | 'gone'>;
+  /** Runs in the transaction that records a send through the mailbox (the Sent-folder copy is queued there). */
+  afterSend(trx: Tx, message: { id: string; workspace_id: string; connection_id: string }): Promise<void>;
+}
+
 export interface MailDeliveryOptions {
   smtpUrl: string | null;
   retrySchedule?: number[] | null;
   timeouts?: Partial<typeof DEFAULT_SMTP_TIMEOUTS>;
+  mailbox?: MailboxRoute;
 }
 
 interface SmtpError extends Error {
@@ -48,9 +58,13 @@ function describe(err: SmtpError): string {
   return parts.join(' ').slice(0, 1000);
 }
 
-/** The one way this service opens SMTP: nodemailer with the timeouts above. */
-export function smtpTransport(url: string, timeouts: typeof DEFAULT_SMTP_TIMEOUTS = DEFAULT_SMTP_TIMEOUTS) {
-  return nodemailer.createTransport(new SMTPTransport({ url, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }));
+/**
+ * The one way this service opens SMTP: nodemailer with the timeouts above, to SMTP_URL or to
+ * a mailbox's own server (connections/net.ts smtpClient, which checks the address first).
+ */
+export function smtpTransport(target: string | SMTPTransport.Options, timeouts: typeof DEFAULT_SMTP_TIMEOUTS = DEFAULT_SMTP_TIMEOUTS) {
+  const where = typeof target === 'string' ? { url: target } : target;
+  return nodemailer.createTransport(new SMTPTransport({ ...where, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }));
 }
 
 export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
@@ -63,15 +77,32 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
     // Gone (reply deleted) or already settled by an earlier attempt: nothing to do.
     if (!message || message.status !== 'queued') return { ok: true };
 
-    if (!transport) {
+    // the reply's mailbox sends it when it has SMTP settings (CONTRACT "Mailboxes"); SMTP_URL otherwise
+    const connectionId = message.connection_id ?? null;
+    let own: Awaited<ReturnType<MailboxRoute['transport']>> = null;
+    try {
+      own = connectionId && opts.mailbox ? await opts.mailbox.transport(connectionId) : null;
+    } catch (e) {
+      own = { sendMail: () => Promise.reject(e), close: () => {} };
+    }
+    if (own === 'gone') {
+      const reason = 'the mailbox it was to be sent through was deleted';
+      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: reason }));
+      return { ok: false, error: reason, permanent: true };
+    }
+    const via = own ?? transport;
+    if (!via) {
       await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'captured', last_error: null, sent_at: null }));
       return { ok: true };
     }
 
     const envelope = { from: message.from_address, to: JSON.parse(message.to_addresses) as string[] };
     try {
-      const info = await withTimeout(transport.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
-      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() }));
+      const info = await withTimeout(via.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
+      await db.write(async (trx) => {
+        const recorded = await q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
+        if (recorded && own && connectionId) await opts.mailbox!.afterSend(trx, { id: message.id, workspace_id: message.workspace_id, connection_id: connectionId });
+      });
       return { ok: true };
     } catch (e) {
       const err = e as SmtpError;
@@ -90,6 +121,8 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
       // ±10 % jitter so a server that comes back is not hit by every queued mail at once.
       const jitter = delay * 1000 * 0.1 * (Math.random() * 2 - 1);
       return { ok: false, error: reason, retryAt: new Date(Date.now() + delay * 1000 + jitter) };
+    } finally {
+      if (own) own.close();
     }
   };
 }

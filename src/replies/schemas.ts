@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery } from '../http/schemas.ts';
+import { Attachment } from '../connections/schemas.ts';
 
 export const STATUSES = ['pending', 'ready', 'sent', 'archived'] as const;
 export const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES], description: 'One of pending, ready, sent, archived' });
@@ -60,6 +61,7 @@ export const ReplyDetail = Type.Object(
     }),
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
+    attachments: Type.Array(Attachment, { description: 'Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md).' }),
     triage: Nullable(Type.Object({
       source: Type.Unsafe<'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none'>({ type: 'string', enum: ['header', 'rule', 'classifier', 'workspace', 'model', 'none'], description: 'What decided: a mail header, a rule, the shipped classifier, the workspace\'s learned model, the configured language model, or none (nothing was confident).' }),
       reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),

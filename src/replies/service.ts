@@ -6,6 +6,7 @@ import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
+import { attachmentsForReply } from '../connections/attachments.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
 import { publishEvent } from '../webhooks/events.ts';
@@ -67,6 +68,7 @@ type ReplyRow = Pick<q.ReplyDetailRow, 'id' | 'from_email' | 'from_name' | 'to_e
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 
 type Outgoing = Awaited<ReturnType<typeof outgoingForReply>>;
+type Attachments = Awaited<ReturnType<typeof attachmentsForReply>>;
 
 /** Why triage gave the reply its category (src/triage/); null until triage has run. */
 type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null };
@@ -83,6 +85,7 @@ function detailOf(
   contact: { id: string; email: string; first_name: string | null; last_name: string | null; company: string | null; do_not_contact: boolean },
   thread: { from: string; to: string; subject: string; body: string; sent_at: string }[],
   outgoing: Outgoing,
+  attachments: Attachments,
   triage: Triage | null,
 ) {
   return {
@@ -109,6 +112,7 @@ function detailOf(
     contact,
     thread,
     outgoing,
+    attachments,
     triage,
   };
 }
@@ -116,7 +120,7 @@ export type ReplyDetail = ReturnType<typeof detailOf>;
 
 const threadItem = (t: ThreadRow) => ({ from: t.from_address, to: t.to_address, subject: t.subject, body: t.body, sent_at: t.sent_at });
 
-function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing): ReplyDetail {
+function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, attachments: Attachments): ReplyDetail {
   return detailOf(
     r,
     r.category_id && r.category_name !== null
@@ -126,18 +130,20 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing):
     { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company, do_not_contact: Boolean(r.contact_do_not_contact) },
     thread.map(threadItem),
     outgoing,
+    attachments,
     r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id },
   );
 }
 
 export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
-  const [row, thread, outgoing] = await Promise.all([
+  const [row, thread, outgoing, attachments] = await Promise.all([
     q.getReplyDetail(db.read, workspaceId, id),
     q.getThread(db.read, workspaceId, id),
     outgoingForReply(db, workspaceId, id),
+    attachmentsForReply(db, workspaceId, id),
   ]);
   if (!row) throw Errors.ReplyNotFound();
-  return toDetail(row, thread, outgoing);
+  return toDetail(row, thread, outgoing, attachments);
 }
 
 type Change = Pick<PatchReply, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>;
@@ -260,10 +266,12 @@ function splitName(name: string): { first: string | null; last: string | null } 
  * A reply whose message_id is already stored is not stored again: the unique index refuses
  * it, its savepoint (or transaction) is rolled back with the contact change, and the stored
  * reply is returned with created=false. No lookup runs first: duplicates are the exception.
+ * `opts.within` runs in the reply's transaction once it is inserted (a mailbox's attachments and
+ * headers: src/connections/ingest.ts), so the reply is stored with them or not at all.
  */
-export async function ingestReply(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
+export async function ingestReply(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions = {}): Promise<{ reply: ReplyDetail; created: boolean }> {
   try {
-    return await ingestOnce(db, workspaceId, input);
+    return await ingestOnce(db, workspaceId, input, opts);
   } catch (err) {
     // a second delivery of one message: it answers with the stored reply
     if (input.message_id !== undefined && isUniqueViolation(err)) {
@@ -274,7 +282,11 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest): P
   }
 }
 
-async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{ reply: ReplyDetail; created: boolean }> {
+export interface IngestOptions {
+  within?: (trx: Tx, replyId: string) => Promise<Attachments>;
+}
+
+async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions): Promise<{ reply: ReplyDetail; created: boolean }> {
   const t = now();
   const receivedAt = input.received_at ? normalizeTimestamp(input.received_at) : t;
   const fromEmail = input.from_email.trim();
@@ -359,6 +371,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       sent_at: normalizeTimestamp(m.sent_at),
     }));
     for (const message of thread) await q.insertThreadMessage(trx, message);
+    const attachments = opts.within ? await opts.within(trx, reply.id) : [];
 
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
     await addToCounts(trx, workspaceId, { replies_total: 1, replies_pending: 1, contacts_total: contactCreated ? 1 : 0 });
@@ -373,6 +386,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest): Promise<{
       { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company, do_not_contact: Boolean(contact.do_not_contact) },
       thread.map(threadItem),
       [],
+      attachments,
       null,
     );
     if (contactCreated) {

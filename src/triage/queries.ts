@@ -68,7 +68,7 @@ export function repliesForTriage(db: Q, workspaceId: string, ids: string[]) {
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .leftJoin('clients as cl', 'cl.id', 'r.client_id')
     .select([
-      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.received_at', 'r.category_id', 'r.ai_response',
+      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.received_at', 'r.category_id', 'r.ai_response', 'r.mail_headers',
       'r.contact_id', 'ct.email as contact_email', 'ct.first_name', 'ct.last_name', 'ct.company', 'ct.title',
       'cl.name as client_name', 'cl.service_description',
     ])

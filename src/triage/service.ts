@@ -65,8 +65,10 @@ export function htmlToText(html: string): string {
 
 const bodyOf = (r: { body_text: string; body_html: string }) => (r.body_text.trim() ? r.body_text : htmlToText(r.body_html));
 
+/** A reply as the categoriser reads it; one that came by IMAP brings its auto-reply and bounce headers (connections/parse.ts). */
 function inputOf(r: q.TriageReplyRow): TriageInput {
-  return { subject: r.subject, bodyText: bodyOf(r), fromEmail: r.from_email, fromName: r.from_name || null, receivedAt: r.received_at };
+  const headers = r.mail_headers ? (JSON.parse(r.mail_headers) as Record<string, string>) : undefined;
+  return { subject: r.subject, bodyText: bodyOf(r), fromEmail: r.from_email, fromName: r.from_name || null, receivedAt: r.received_at, ...(headers && { headers }) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ export const PERMISSIONS = [
   'contacts:read',
   'contacts:write',
   'webhooks:manage',
+  'connections:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

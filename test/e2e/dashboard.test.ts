@@ -16,6 +16,7 @@ import { count, text, until, url, value, visible } from './wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.ts';
 import { runCli, type Server, startServer, stop } from '../processes.ts';
+import { type Dovecot, dovecotInstalled, mail, startDovecot } from '../imap.ts';
 import { startReceiver } from '../receiver.ts';
 import { type SmtpPeer, startSmtp } from '../smtp.ts';
 
@@ -57,6 +58,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
   let dir: string;
   let key = '';
   let env: Record<string, string>;
+  let dovecot: Dovecot | null = null;
 
   const ingest = async (fields: Record<string, unknown>) => {
     const res = await fetch(`${server.base}/api/replies`, {
@@ -76,7 +78,8 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     smtp = await startSmtp();
     receiver = await startReceiver();
     tracker = await startTracker();
-    env = { DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1' };
+    if (dovecotInstalled()) dovecot = await startDovecot();
+    env = { DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true', MAILBOX_POLL_SECONDS: '2' };
     server = await startServer(env);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -93,6 +96,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await smtp?.close();
     await receiver?.close();
     await tracker?.close();
+    await dovecot?.stop();
   });
 
   it('first run: the setup link from the log creates the owner and opens the inbox', async () => {
@@ -258,6 +262,36 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await receiver.waitFor(1, 15_000);
     expect(JSON.parse(receiver.received[0]!.body).type).toBe('webhook.test');
     await page.screenshot({ path: path.join(SHOTS, 'webhooks.png') });
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it.skipIf(!dovecotInstalled())('a mailbox connected in Settings brings its mail into the inbox, shows its sync state and pauses', async () => {
+    dovecot!.addUser('northwind', 'imap-password');
+    await page.goto(`${server.base}/settings/mailboxes`);
+    await page.getByRole('button', { name: 'New mailbox' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Northwind outreach');
+    await dialog.getByLabel('Email', { exact: true }).fill('outreach@northwind.example');
+    await dialog.getByLabel('Connect IMAP and SMTP').check();
+    await dialog.getByLabel('IMAP host').fill('127.0.0.1');
+    await dialog.getByLabel('IMAP port').fill(String(dovecot!.port));
+    await dialog.getByLabel('IMAP security').selectOption('none');
+    await dialog.getByLabel('IMAP username').fill('northwind');
+    await dialog.getByLabel('IMAP password').fill('wrong password');
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await text(dialog.getByRole('alert'), 'IMAP: login failed');
+    await dialog.getByLabel('IMAP password').fill('imap-password');
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await count(page.getByRole('dialog'), 0);
+    const row = page.getByRole('row').filter({ hasText: 'outreach@northwind.example' });
+    await visible(row);
+    await dovecot!.append('northwind', mail({ from: 'Greta Garbo <greta@prospect.example>', to: 'outreach@northwind.example', subject: 'Re: Northwind pilot', text: 'Count me in.' }));
+    await page.goto(`${server.base}/inbox`);
+    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind pilot'), 30_000);
+    await page.goto(`${server.base}/settings/mailboxes`);
+    await visible(row.getByText('Syncing'), 20_000);
+    await row.getByRole('button', { name: 'Pause outreach@northwind.example' }).click();
+    await visible(row.getByText('Paused'));
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 

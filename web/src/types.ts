@@ -64,12 +64,17 @@ export interface Client {
   created_at: string;
 }
 
+type MailTls = 'implicit' | 'starttls' | 'none';
 export interface Connection {
   id: string;
   name: string;
   email: string;
+  imap: { host: string; port: number; tls: MailTls; username: string; folder: string; sent_folder: string | null } | null;
+  smtp: { host: string; port: number; tls: MailTls; username: string } | null;
+  signature: { text: string; html: string };
+  paused: boolean;
   created_at: string;
-  sync?: { state: 'pending' | 'active' | 'error' | 'paused'; last_synced_at: string | null; last_error: string | null };
+  sync: { state: 'pending' | 'active' | 'error' | 'paused'; last_synced_at: string | null; last_error: string | null; skipped: number };
 }
 
 export interface ReplyListItem {

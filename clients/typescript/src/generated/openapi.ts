@@ -222,30 +222,6 @@ export interface paths {
         patch: operations["updateClient"];
         trace?: never;
     };
-    "/api/connections": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List connections, oldest first
-         * @description Needs the `replies:read` permission.
-         */
-        get: operations["listConnections"];
-        put?: never;
-        /**
-         * Create a connection
-         * @description Needs the `replies:write` permission.
-         */
-        post: operations["createConnection"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/triage": {
         parameters: {
             query?: never;
@@ -270,6 +246,104 @@ export interface paths {
          *     Needs the `replies:write` permission.
          */
         patch: operations["updateTriage"];
+        trace?: never;
+    };
+    "/api/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connections, oldest first, with their sync state
+         * @description Needs the `replies:read` permission.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        /**
+         * Connect a mailbox
+         * @description Logs in to the IMAP and SMTP servers given before storing anything: a failure is 400 naming the protocol and the step (DNS, address, connect, TLS, login, folder). Passwords are stored encrypted and never returned. Mail that arrives in the IMAP folder from now on becomes replies (backfill_days: also the last N days).
+         *
+         *     Needs the `connections:manage` permission.
+         */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one connection and its sync state
+         * @description Needs the `replies:read` permission.
+         */
+        get: operations["getConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connection: its sync stops, its replies stay (without connection_id)
+         * @description Needs the `connections:manage` permission.
+         */
+        delete: operations["deleteConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a connection; pause or resume its sync
+         * @description Fields left out keep their values (passwords included). Changed IMAP or SMTP settings are logged in to first (400 naming what failed). {"paused": true} pauses the sync, {"paused": false} resumes it.
+         *
+         *     Needs the `connections:manage` permission.
+         */
+        patch: operations["updateConnection"];
+        trace?: never;
+    };
+    "/api/connections/{id}/skipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The last 100 messages of the folder that were not made replies, and why
+         * @description Needs the `replies:read` permission.
+         */
+        get: operations["listConnectionSkipped"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replies/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a reply that arrived by IMAP
+         * @description The bytes as they arrived, with their content type; served as a download (Content-Disposition: attachment), never shown inline.
+         *
+         *     Needs the `replies:read` permission.
+         */
+        get: operations["getReplyAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/webhooks": {
@@ -768,6 +842,18 @@ export interface components {
             }[];
             /** @description Mail sent or forwarded from this reply, oldest first, with its delivery state. */
             outgoing: components["schemas"]["OutgoingMessage"][];
+            /** @description Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md). */
+            attachments: {
+                id: string;
+                filename: string;
+                content_type: string;
+                /** @description Bytes */
+                size: number;
+                /** @description false: larger than the limit (MAILBOX_ATTACHMENT_MAX_MB), listed but not kept */
+                stored: boolean;
+                skipped_reason: string | null;
+                download_url: string | null;
+            }[];
             triage: {
                 /**
                  * @description What decided: a mail header, a rule, the shipped classifier, the workspace's learned model, the configured language model, or none (nothing was confident).
@@ -897,6 +983,45 @@ export interface components {
                 daily_budget: number | null;
                 calls_today: number;
             };
+        };
+        Connection: {
+            id: string;
+            name: string;
+            /** @description The mailbox replies arrive in */
+            email: string;
+            imap: {
+                host: string;
+                port: number;
+                /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+                folder: string;
+                sent_folder: string | null;
+            } | null;
+            smtp: {
+                host: string;
+                port: number;
+                /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                tls: "implicit" | "starttls" | "none";
+                username: string;
+            } | null;
+            signature: {
+                text: string;
+                html: string;
+            };
+            paused: boolean;
+            sync: {
+                /** @description pending: not synced yet; active: synced, watching for mail; error: the last attempt failed (last_error says why), retried with backoff; paused: paused by PATCH {paused: true} */
+                state: "pending" | "active" | "error" | "paused";
+                last_synced_at: string | null;
+                last_error: string | null;
+                /** @description Messages of the folder that were not made replies (sent by the mailbox itself, no sender, unreadable); GET /api/connections/{id}/skipped lists them */
+                skipped: number;
+            };
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
     };
     responses: never;
@@ -2471,199 +2596,6 @@ export interface operations {
             };
         };
     };
-    listConnections: {
-        parameters: {
-            query?: {
-                /**
-                 * @description Items per page; above 100 is clamped to 100.
-                 * @example 50
-                 */
-                limit?: number;
-                /**
-                 * @description Items skipped.
-                 * @example 0
-                 */
-                offset?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description The mailbox replies arrive in */
-                            email: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
-                        pagination: {
-                            total: number;
-                            limit: number;
-                            offset: number;
-                            hasMore: boolean;
-                            next_cursor?: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request: a parameter or the body is invalid; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key is missing or invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key lacks the permission this operation needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds until the rate-limit window resets. */
-                    "Retry-After"?: number;
-                    /** @description Requests per minute of the workspace. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    createConnection: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again. */
-                "idempotency-key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    /** Format: email */
-                    email: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            /** @description The mailbox replies arrive in */
-                            email: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
-                    };
-                };
-            };
-            /** @description Bad request: a parameter or the body is invalid; nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key is missing or invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key lacks the permission this operation needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Conflicts with the resource's state, or a request with this Idempotency-Key is still running */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description This Idempotency-Key was used for a different request */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds until the rate-limit window resets. */
-                    "Retry-After"?: number;
-                    /** @description Requests per minute of the workspace. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getTriage: {
         parameters: {
             query?: never;
@@ -2770,6 +2702,621 @@ export interface operations {
             };
             /** @description The API key lacks the permission this operation needs */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Items per page; above 100 is clamped to 100.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Items skipped.
+                 * @example 0
+                 */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connection"][];
+                        pagination: {
+                            total: number;
+                            limit: number;
+                            offset: number;
+                            hasMore: boolean;
+                            next_cursor?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: email
+                     * @description The mailbox address: replies arrive in it, answers leave from it
+                     */
+                    email: string;
+                    imap?: {
+                        /**
+                         * @description Host name or IP address
+                         * @example imap.fastmail.com
+                         */
+                        host: string;
+                        port: number;
+                        /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                        tls: "implicit" | "starttls" | "none";
+                        username: string;
+                        /** @description Stored encrypted; never returned. */
+                        password: string;
+                        /** @description The folder replies arrive in (default INBOX) */
+                        folder?: string;
+                        sent_folder?: string | null;
+                    };
+                    smtp?: {
+                        /**
+                         * @description Host name or IP address
+                         * @example imap.fastmail.com
+                         */
+                        host: string;
+                        port: number;
+                        /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                        tls: "implicit" | "starttls" | "none";
+                        username: string;
+                        /** @description Stored encrypted; never returned. */
+                        password: string;
+                    };
+                    signature?: {
+                        /** @description Appended to the plain-text part of every mail sent through the mailbox */
+                        text?: string;
+                        /** @description Appended to the HTML part */
+                        html?: string;
+                    };
+                    /** @description Also import the mail of the last N days already in the folder (default 0: only mail that arrives from now on) */
+                    backfill_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connection"];
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the resource's state, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connection"];
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    imap?: {
+                        /**
+                         * @description Host name or IP address
+                         * @example imap.fastmail.com
+                         */
+                        host?: string;
+                        port?: number;
+                        /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                        tls?: "implicit" | "starttls" | "none";
+                        username?: string;
+                        /** @description Stored encrypted; never returned. */
+                        password?: string;
+                        /** @description The folder replies arrive in (default INBOX) */
+                        folder?: string;
+                        sent_folder?: string | null;
+                    } | null;
+                    smtp?: {
+                        /**
+                         * @description Host name or IP address
+                         * @example imap.fastmail.com
+                         */
+                        host?: string;
+                        port?: number;
+                        /** @description implicit: TLS from the first byte (IMAP 993, SMTP 465); starttls: upgraded, and required; none: cleartext. */
+                        tls?: "implicit" | "starttls" | "none";
+                        username?: string;
+                        /** @description Stored encrypted; never returned. */
+                        password?: string;
+                    } | null;
+                    signature?: {
+                        /** @description Appended to the plain-text part of every mail sent through the mailbox */
+                        text?: string;
+                        /** @description Appended to the HTML part */
+                        html?: string;
+                    };
+                    /** @description true pauses the sync (state paused); false resumes it */
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Connection"];
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listConnectionSkipped: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            folder: string;
+                            uid: number;
+                            message_id: string | null;
+                            reason: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReplyAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,26 @@
+// Attachments of replies that arrived by IMAP: listed on the reply's single read, downloaded
+// one at a time (GET /api/replies/{id}/attachments/{attachmentId}).
+import type { Db } from '../db/connect.ts';
+import { Errors } from '../http/errors.ts';
+import * as q from './queries.ts';
+
+export async function attachmentsForReply(db: Db, workspaceId: string, replyId: string) {
+  const rows = await q.listAttachments(db.read, workspaceId, replyId);
+  return rows.map((a) => ({
+    id: a.id,
+    filename: a.filename,
+    content_type: a.content_type,
+    size: Number(a.size),
+    stored: a.skipped_reason === null,
+    skipped_reason: a.skipped_reason,
+    download_url: a.skipped_reason === null ? `/api/replies/${replyId}/attachments/${a.id}` : null,
+  }));
+}
+
+/** One attachment's bytes; 404 when the reply or the attachment is not the workspace's, or was not kept. */
+export async function downloadAttachment(db: Db, workspaceId: string, replyId: string, id: string) {
+  const row = await q.getAttachment(db.read, workspaceId, replyId, id);
+  if (!row) throw Errors.AttachmentNotFound();
+  if (row.content === null) throw Errors.AttachmentNotStored(row.skipped_reason ?? 'not kept');
+  return { filename: row.filename, contentType: row.content_type, content: Buffer.from(row.content) };
+}
