@@ -78,17 +78,6 @@ export function repliesForTriage(db: Q, workspaceId: string, ids: string[]) {
 }
 export type TriageReplyRow = Awaited<ReturnType<typeof repliesForTriage>>[number];
 
-/** The reply's thread, oldest first (for the language model's prompt). */
-export function threadOf(db: Q, workspaceId: string, replyId: string) {
-  return db
-    .selectFrom('thread_messages')
-    .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('reply_id', '=', replyId)
-    .orderBy('position', 'asc')
-    .execute();
-}
-
 export async function recordDecision(db: Tx, row: ReplyTriageTable) {
   await db
     .insertInto('reply_triage')

@@ -13,6 +13,7 @@ import type { Db } from '../db/connect.ts';
 import type { ReplyTriageTable, Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';
 import type { Handler, Job, Outcome } from '../jobs/queue.ts';
+import { getThreadForMail } from '../mail/queries.ts';
 import { findReplyForUpdate } from '../replies/queries.ts';
 import { applyChange } from '../replies/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
@@ -370,7 +371,7 @@ export function modelHandler(deps: TriageDeps): Handler {
 const withNote = (d: Apply['decision'], note: string): Apply['decision'] => ({ ...d, reason: `${d.reason} (${note})` });
 
 async function promptFor(db: Db, workspaceId: string, ctx: Context, r: q.TriageReplyRow, decided: string | null): Promise<PromptInput> {
-  const thread = await q.threadOf(db.read, workspaceId, r.id);
+  const thread = await getThreadForMail(db.read, workspaceId, r.id);
   return {
     instructions: ctx.settings.instructions,
     categories: ctx.categories.map((c) => ({ name: c.name, drafts: Boolean(c.drafts) })),
@@ -378,7 +379,7 @@ async function promptFor(db: Db, workspaceId: string, ctx: Context, r: q.TriageR
     contact: { email: r.contact_email, first_name: r.first_name, last_name: r.last_name, company: r.company, title: r.title },
     client: r.client_name === null ? null : { name: r.client_name, service_description: r.service_description ?? '' },
     sender: { name: ctx.settings.sender_name, signature: ctx.settings.signature },
-    thread: thread.map((m) => ({ from: m.from_address, to: m.to_address, subject: m.subject, body: m.body, sent_at: m.sent_at })),
+    thread,
     reply: { from: r.from_name ? `${r.from_name} <${r.from_email}>` : r.from_email, subject: r.subject, body: stripQuoted(bodyOf(r)), received_at: r.received_at },
   };
 }
