@@ -1,32 +1,15 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api.ts';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName, plural, shortTime } from '../../lib/format.ts';
+import { useUrlSearch } from '../../lib/url-search.ts';
 import { DoNotContact } from '../triage/components.tsx';
 import type { ContactDetail, ContactListItem, ReplyListItem } from '../../types.ts';
 
 export function ContactsPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const [text, setText] = useState(q);
-  const typed = useRef(q);
-  useEffect(() => {
-    if (q !== typed.current) {
-      typed.current = q;
-      setText(q);
-    }
-  }, [q]);
-  useEffect(() => {
-    const value = text.trim().slice(0, 200);
-    if (value === typed.current) return;
-    const t = window.setTimeout(() => {
-      typed.current = value;
-      setParams(value ? { q: value } : {}, { replace: true });
-    }, 300);
-    return () => window.clearTimeout(t);
-  }, [text, setParams]);
+  const { q, text, setText } = useUrlSearch();
 
   const list = useInfiniteQuery({
     queryKey: ['contacts', 'list', q],

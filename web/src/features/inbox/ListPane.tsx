@@ -1,5 +1,5 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api.ts';
 import { CategoryChip } from '../../components/Chip.tsx';
@@ -7,6 +7,7 @@ import { Popover } from '../../components/Popover.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime, firstLine, plural, shortTime } from '../../lib/format.ts';
+import { useUrlSearch } from '../../lib/url-search.ts';
 import { categoriesQuery, clientsQuery, connectionsQuery } from '../../lib/session.ts';
 import type { Page, ReplyListItem } from '../../types.ts';
 import { bulkUpdate, countsQuery, type ReplyPatch, removeFromLists } from './queries.ts';
@@ -103,34 +104,7 @@ export function ListPane(props: {
 }
 
 function SearchBox() {
-  const [params, setParams] = useSearchParams();
-  const urlQ = params.get('q') ?? '';
-  const [text, setText] = useState(urlQ);
-  const typed = useRef(urlQ);
-  // Back/forward or a link changed q: show it.
-  useEffect(() => {
-    if (urlQ !== typed.current) {
-      typed.current = urlQ;
-      setText(urlQ);
-    }
-  }, [urlQ]);
-  useEffect(() => {
-    const q = text.trim().slice(0, 200);
-    if (q === typed.current) return;
-    const timer = window.setTimeout(() => {
-      typed.current = q;
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (q) next.set('q', q);
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, 300);
-    return () => window.clearTimeout(timer);
-  }, [text, setParams]);
+  const { text, setText } = useUrlSearch();
   return (
     <div className="search">
       <label htmlFor="reply-search" className="sr-only">Search replies</label>
