@@ -9,7 +9,6 @@ import { mailSendHandler } from './mail/transport.ts';
 import { MAIL_SEND_JOB } from './mail/service.ts';
 import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
-import { refreshPlannerStatistics } from './db/dialect.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
 import { triageHandlers } from './triage/service.ts';
@@ -45,6 +44,6 @@ export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
     { name: 'replies.wake-snoozed', everyMs: 15_000, run: () => wakeDueSnoozes(deps.db) },
     // a no-op unless a table has grown or shrunk tenfold since its last analysis (then ~50 ms
     // at 100,000 replies): often enough that a freshly filled database is planned well
-    { name: 'db.planner-statistics', everyMs: 60_000, run: () => deps.db.write(refreshPlannerStatistics) },
+    { name: 'db.planner-statistics', everyMs: 60_000, run: () => deps.db.refreshPlannerStatistics() },
   ];
 }

@@ -109,6 +109,29 @@ for (const dialect of DIALECTS) {
       expect(rows[0]!.n).toBeGreaterThan(0);
     });
 
+    it.runIf(dialect === 'sqlite')('after db.refreshPlannerStatistics the reader plans with the new statistics, not those it opened with', async () => {
+      // a fresh database: the reader opened while every table was empty
+      const fresh = await openDb('sqlite');
+      try {
+        const ws = row('planned');
+        const at = new Date().toISOString();
+        const ids = Array.from({ length: 3000 }, () => uuidv7());
+        await fresh.write(async (trx) => {
+          await trx.insertInto('workspaces').values(ws).execute();
+          for (const [i, id] of ids.entries()) {
+            await trx.insertInto('contacts').values({ id, workspace_id: ws.id, email: `c${i}@example.com`, metadata: '{}', reply_count: 1, last_reply_at: at, created_at: at, updated_at: at }).execute();
+          }
+        });
+        await fresh.refreshPlannerStatistics();
+        // 30 contacts by id: each found by its key, not by walking the workspace's 3,000
+        const wanted = ids.slice(0, 30);
+        const { rows } = await sql<{ detail: string }>`explain query plan select id from contacts where workspace_id = ${ws.id} and id in (${sql.join(wanted)})`.execute(fresh.read);
+        expect(rows.map((r) => r.detail).join('\n')).toMatch(/sqlite_autoindex_contacts_1/);
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it.runIf(dialect === 'sqlite')('db.read is a read-only connection: a write sent to it fails and changes nothing', async () => {
       const ws = row('through read');
       await expect(db.read.insertInto('workspaces').values(ws).execute()).rejects.toThrow(/readonly/);

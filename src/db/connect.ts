@@ -10,7 +10,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
-import type { Dialect } from './dialect.ts';
+import { type Dialect, refreshPlannerStatistics } from './dialect.ts';
 import { GroupCommit, type WriteFn, writeAlone } from './group-commit.ts';
 import { openPostgres } from './postgres.ts';
 import { openSqlite } from './sqlite.ts';
@@ -43,6 +43,12 @@ export interface Db {
    * before any other query and take a lock of their own.
    */
   readonly migrations: Kysely<Database>;
+  /**
+   * Brings the query planner's statistics up to date where the database does not keep them
+   * itself (dialect.ts), and makes every connection plan with them: on SQLite the reader is
+   * reopened when they changed (sqlite.ts). At the end of the migrations, then every minute.
+   */
+  refreshPlannerStatistics(): Promise<void>;
   /** Resolves once the database answers a trivial read (the health check). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,7 +61,15 @@ const ping = async (db: Kysely<Database>) => {
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
     const kysely = openPostgres(config.connectionString, opts.poolSize ?? 10);
-    return { dialect: 'postgres', read: kysely, write: (fn) => writeAlone(kysely, fn), migrations: kysely, ping: () => ping(kysely), close: () => kysely.destroy() };
+    return {
+      dialect: 'postgres',
+      read: kysely,
+      write: (fn) => writeAlone(kysely, fn),
+      migrations: kysely,
+      refreshPlannerStatistics: () => writeAlone(kysely, refreshPlannerStatistics),
+      ping: () => ping(kysely),
+      close: () => kysely.destroy(),
+    };
   }
   const sqlite = openSqlite(config);
   const group = new GroupCommit(sqlite.writer, sqlite.writerStatements);
@@ -65,6 +79,10 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
     read: sqlite.reader,
     write: (fn) => group.run(fn),
     migrations: sqlite.writer,
+    refreshPlannerStatistics: async () => {
+      await group.run(refreshPlannerStatistics);
+      sqlite.reloadStatistics();
+    },
     ping: () => ping(sqlite.reader),
     close: async () => {
       await stopCheckpointer();

@@ -1,6 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect.ts';
-import { refreshPlannerStatistics } from './dialect.ts';
 import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_jobs.ts';
 import * as m0003 from './migrations/0003_events.ts';
@@ -45,6 +44,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error;
   // statistics for the planner from the start (then every minute: job-handlers.ts)
-  await db.write(refreshPlannerStatistics);
+  await db.refreshPlannerStatistics();
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

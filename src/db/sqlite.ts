@@ -34,8 +34,9 @@ export interface StatementCache extends SqliteDatabase {
  *   2026-11-23 (scratch micro-benchmark, 500 replies): a 50-row list page 80 µs with it,
  *   113 µs without; a reply's detail row 6.1 µs against 8.8 µs.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 1000): StatementCache {
+function withStatementCache(open: () => SQLite.Database, max = 1000): StatementCache & { reopen(): void } {
   const cache = new Map<string, CachedStatement>();
+  let sqlite = open();
   return {
     close: () => sqlite.close(),
     prepare: (sql: string) => {
@@ -46,6 +47,13 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000): StatementCache
         cache.set(sql, stmt);
       }
       return stmt;
+    },
+    /** Closes the connection and opens another with `open`; statements are prepared afresh on it. */
+    reopen() {
+      const old = sqlite;
+      sqlite = open();
+      cache.clear();
+      old.close();
     },
   };
 }
@@ -113,9 +121,22 @@ export interface SqliteConnections {
   writerStatements: StatementCache;
   /** The reader; the writer itself for `:memory:`, where a second connection would be a second database. */
   reader: Kysely<Database>;
+  /**
+   * Reopens the reader when the planner's statistics (sqlite_stat1) have changed since it
+   * opened, so that it plans with them; the writer's own ANALYZE already re-plans the writer.
+   */
+  reloadStatistics(): void;
   /** The database file, open for the checkpoint worker's fsync (null for `:memory:`). */
   fileFd: number | null;
   close(): Promise<void>;
+}
+
+/** What sqlite_stat1 holds, as one string (empty before the first ANALYZE). */
+function statisticsOf(statements: StatementCache): string {
+  const [exists] = statements.prepare(`select 1 as x from sqlite_master where name = 'sqlite_stat1'`).all([]);
+  if (!exists) return '';
+  const [row] = statements.prepare(`select group_concat(tbl || ' ' || idx || ' ' || stat, ';') as s from sqlite_stat1`).all([]) as { s: string | null }[];
+  return row?.s ?? '';
 }
 
 export function openSqlite(config: SqliteDialectConfigSqlite): SqliteConnections {
@@ -145,24 +166,38 @@ export function openSqlite(config: SqliteDialectConfigSqlite): SqliteConnections
   // ANALYZE (run by `PRAGMA optimize`, dialect.ts) samples at most this many rows per index: the
   // planner's statistics in milliseconds, whatever the size of the database
   sqlite.pragma('analysis_limit = 1000');
-  const writerStatements = withStatementCache(sqlite);
+  const writerStatements = withStatementCache(() => sqlite);
   const writer = new Kysely<Database>({ dialect: new SqliteWriterDialect({ database: writerStatements }) });
 
   let reader = writer;
-  let readerConnection: SQLite.Database | null = null;
+  let reloadStatistics = () => {};
   if (!inMemory) {
-    readerConnection = new SQLite(config.filename, { readonly: true });
-    readerConnection.pragma('busy_timeout = 5000');
-    readerConnection.pragma(`cache_size = -${Math.round(cacheKiB / 3)}`);
-    const readerStatements = withStatementCache(readerConnection);
+    const readerStatements = withStatementCache(() => {
+      const connection = new SQLite(config.filename, { readonly: true });
+      connection.pragma('busy_timeout = 5000');
+      connection.pragma(`cache_size = -${Math.round(cacheKiB / 3)}`);
+      return connection;
+    });
     reader = new Kysely<Database>({ dialect: new SqliteDialect({ database: readerStatements }) });
     bindDirect(reader, readerStatements, false);
+    // SQLite loads the planner's statistics when a connection reads the schema, and ANALYZE
+    // on the writer changes no schema: a long-lived reader would plan with the statistics of
+    // its first minute, when the tables were small, for the rest of its life (a triage read of
+    // 50 replies by id walked the whole workspace: 140 ms at 40,000 replies and growing).
+    let loaded = statisticsOf(readerStatements);
+    reloadStatistics = () => {
+      const now = statisticsOf(readerStatements);
+      if (now === loaded) return;
+      readerStatements.reopen();
+      loaded = now;
+    };
   }
   const fileFd = inMemory ? null : fs.openSync(config.filename, 'r');
   return {
     writer,
     writerStatements,
     reader,
+    reloadStatistics: () => reloadStatistics(),
     fileFd,
     close: async () => {
       if (reader !== writer) await reader.destroy();

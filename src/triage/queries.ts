@@ -2,7 +2,7 @@
 // brings to triage, the decision recorded on it, the consequences on contacts and the language
 // model's daily budget. Every one is scoped by the workspace.
 import type { Updateable } from 'kysely';
-import { bool, forUpdate } from '../db/dialect.ts';
+import { bool, forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 
@@ -72,7 +72,7 @@ export function repliesForTriage(db: Q, workspaceId: string, ids: string[]) {
       'r.contact_id', 'ct.email as contact_email', 'ct.first_name', 'ct.last_name', 'ct.company', 'ct.title',
       'cl.name as client_name', 'cl.service_description',
     ])
-    .where('r.workspace_id', '=', workspaceId)
+    .where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId)) // by primary key, whatever the statistics say
     .where('r.id', 'in', ids)
     .execute();
 }
