@@ -132,6 +132,30 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it.runIf(dialect === 'postgres')('a write the server ends to break a deadlock runs again, and both writes land', async () => {
+      const [a, b] = [row('lock a'), row('lock b')];
+      await db.write((trx) => trx.insertInto('workspaces').values([a, b]).execute());
+      // two writes lock the same two rows in opposite orders; the first attempts wait for each other
+      let arrived = 0;
+      let meet!: () => void;
+      const met = new Promise<void>((resolve) => (meet = resolve));
+      let runs = 0;
+      const cross = (first: { id: string }, second: { id: string }, name: string) => db.write(async (trx) => {
+        runs += 1;
+        await trx.updateTable('workspaces').set({ name }).where('id', '=', first.id).execute();
+        arrived += 1;
+        if (arrived === 2) meet();
+        if (arrived <= 2) await met;
+        await trx.updateTable('workspaces').set({ name }).where('id', '=', second.id).execute();
+        return name;
+      });
+      expect(await Promise.all([cross(a, b, 'x'), cross(b, a, 'y')])).toEqual(['x', 'y']);
+      expect(runs).toBe(3);
+      // the one run again came last: both rows carry its name
+      const names = [...(await workspaceName(db.read, { id: a.id })), ...(await workspaceName(db.read, { id: b.id }))].map((r) => r.name);
+      expect(names[0]).toBe(names[1]);
+    });
+
     it.runIf(dialect === 'sqlite')('db.read is a read-only connection: a write sent to it fails and changes nothing', async () => {
       const ws = row('through read');
       await expect(db.read.insertInto('workspaces').values(ws).execute()).rejects.toThrow(/readonly/);

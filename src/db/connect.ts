@@ -35,7 +35,9 @@ export interface Db {
    * - SQLite: writes that arrive together share one transaction on the writer connection
    *   (group commit), each in its own savepoint, so one that throws is rolled back alone. The
    *   checkpointer can hold every write here for a few milliseconds (checkpointer.ts).
-   * - PostgreSQL: every call is its own transaction from the pool.
+   * - PostgreSQL: every call is its own transaction from the pool. One that the server ends to
+   *   break a deadlock is run again from the start (group-commit.ts), so `fn` must do nothing
+   *   outside the transaction that a second run would repeat.
    */
   write<T>(fn: WriteFn<T>): Promise<T>;
   /**

@@ -69,6 +69,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/**
+ * PostgreSQL ended the transaction to break a deadlock (SQLite has one writer at a time and
+ * none). Writes that lock the same rows in different orders can meet that way, rarely: a bulk
+ * change against an ingestion, both moving counter rows.
+ */
+export function isDeadlock(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '40P01';
+}
+
 /** What a `q` asks for: its words, and whether the last is a prefix (the person is still typing it). */
 export interface SearchTerms {
   words: string[];

@@ -2,6 +2,7 @@
 // after-commit hooks that both keep the same way.
 import type { Kysely } from 'kysely';
 import type { PausableWriter } from './checkpointer.ts';
+import { isDeadlock } from './dialect.ts';
 import { bindDirect, type StatementCache } from './sqlite.ts';
 import type { Database, Tx } from './types.ts';
 
@@ -33,16 +34,28 @@ function runHooks(hooks: (() => void)[]) {
   }
 }
 
-/** PostgreSQL: every call its own transaction; the server already commits in groups. */
+/**
+ * PostgreSQL: every call its own transaction; the server already commits in groups. A
+ * transaction the server ended to break a deadlock is run again, from the start (up to
+ * DEADLOCK_RETRIES times): nothing of it was kept, and the other side has gone on.
+ */
 export async function writeAlone<T>(kysely: Kysely<Database>, fn: WriteFn<T>): Promise<T> {
-  const hooks: (() => void)[] = [];
-  const value = await kysely.transaction().execute((trx) => {
-    hooksOf.set(trx, hooks);
-    return fn(trx);
-  });
-  runHooks(hooks);
-  return value;
+  for (let attempt = 0; ; attempt++) {
+    const hooks: (() => void)[] = [];
+    try {
+      const value = await kysely.transaction().execute((trx) => {
+        hooksOf.set(trx, hooks);
+        return fn(trx);
+      });
+      runHooks(hooks);
+      return value;
+    } catch (err) {
+      if (!isDeadlock(err) || attempt >= DEADLOCK_RETRIES) throw err;
+    }
+  }
 }
+
+const DEADLOCK_RETRIES = 3;
 
 interface PendingWrite {
   fn: WriteFn<unknown>;

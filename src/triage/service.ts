@@ -285,21 +285,18 @@ export function triageHandler(deps: TriageDeps): Handler {
           : (trx) => applyDecision(trx, workspaceId, ctx, r, { decision: asApplied(local), draftByModel: Boolean(deps.llm) }, at),
       });
     }
-    // the batch in one write (one transaction on PostgreSQL, one savepoint in SQLite's group
-    // commit); if it fails, each reply in a write of its own, so one bad reply fails only its job
-    try {
-      await deps.db.write(async (trx) => {
-        for (const w of work) await w.apply(trx);
-      });
-    } catch {
-      await Promise.all(work.map(async (w) => {
-        try {
-          await deps.db.write(w.apply);
-        } catch (err) {
-          outcomes.set(w.job.id, retryLater((err as Error).message ?? String(err), w.job.attempts));
-        }
-      }));
-    }
+    // a write per reply: SQLite's group commit still commits them together (a savepoint each),
+    // and PostgreSQL runs them side by side over the pool. One transaction for the batch held
+    // the counter rows of every reply in it until its commit, in no particular order, while
+    // each ingestion takes one of them: on PostgreSQL they deadlocked every second or so and
+    // ingestion fell to under 100 replies/s. One that fails fails only its job.
+    await Promise.all(work.map(async (w) => {
+      try {
+        await deps.db.write(w.apply);
+      } catch (err) {
+        outcomes.set(w.job.id, retryLater((err as Error).message ?? String(err), w.job.attempts));
+      }
+    }));
     return outcomes;
   });
 }
