@@ -20,6 +20,7 @@ import { KeyAuthenticator } from './workspaces/service.ts';
 import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
 import { ContactDetail, ContactListItem } from './contacts/schemas.ts';
 import { replyRoutes } from './replies/routes.ts';
+import { triageAtIngestion } from './triage/service.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
 
   const opts = { db: deps.db };
   const baseUrl = deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000';
-  await app.register(replyRoutes, opts);
+  await app.register(replyRoutes, { ...opts, triage: triageAtIngestion({ llm: deps.llm ?? null }) });
   await app.register(contactRoutes, opts);
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);

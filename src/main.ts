@@ -11,6 +11,7 @@ import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './webhooks/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
+import { triageAtIngestion } from './triage/service.ts';
 import { MailboxSync } from './connections/sync.ts';
 
 /** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
@@ -19,6 +20,7 @@ function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: 
     secretKey,
     allowPrivateNetworks: config.mailboxAllowPrivateNetworks,
     maxAttachmentBytes: config.mailboxAttachmentMaxBytes,
+    triage: triageAtIngestion({ llm: config.llm }),
     pollMs: config.mailboxPollMs,
     log,
   });

@@ -15,7 +15,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Tx } from '../db/types.ts';
 import { AppError } from '../http/errors.ts';
 import { getThreadForMail } from '../mail/queries.ts';
-import { ingestReply } from '../replies/service.ts';
+import { ingestReply, type IngestTriage } from '../replies/service.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { clean, type ParsedMessage, parseMessage } from './parse.ts';
 import * as q from './queries.ts';
@@ -70,15 +70,20 @@ function receivedAt(m: ParsedMessage, place: Place): string {
   }
 }
 
+export interface StoreOptions {
+  maxAttachmentBytes: number;
+  /** Triage in the reply's transaction (replies/service.ts IngestOptions); without it, a triage job. */
+  triage?: IngestTriage;
+}
+
 /** Stores one parsed message as a reply of the mailbox, or says why not. */
-export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: { maxAttachmentBytes: number }): Promise<Outcome> {
+export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: StoreOptions): Promise<Outcome> {
   const skip = (reason: string): Outcome => ({ stored: false, reason, messageId: m.messageId });
   if (!m.from || !ADDRESS.test(m.from.address)) return skip('no sender address');
   if (m.from.address.toLowerCase() === place.email.toLowerCase()) return skip('sent by the mailbox itself');
 
   const thread = await threadFor(db, place.workspaceId, m.parents);
   const within = async (trx: Tx, replyId: string) => {
-    await q.setMailHeaders(trx, place.workspaceId, replyId, JSON.stringify(m.headers));
     const t = new Date().toISOString();
     const listed = [];
     for (const [position, a] of m.attachments.entries()) {
@@ -109,7 +114,7 @@ export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: 
       message_id: m.messageId,
       ...(m.inReplyTo && { in_reply_to: m.inReplyTo }),
       thread: thread.map((t) => ({ ...t, from: clean(t.from), to: clean(t.to) })),
-    }, { within });
+    }, { within, mailHeaders: JSON.stringify(m.headers), ...(opts.triage && { triage: opts.triage }) });
     return { stored: true, created, replyId: reply.id };
   } catch (err) {
     // the message itself is at fault (a value the rules refuse): skipped, with the rule's words
@@ -119,7 +124,7 @@ export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: 
 }
 
 /** Reads and stores one raw message; a message that cannot be read is skipped, with the reason. */
-export async function storeRaw(db: Db, raw: Uint8Array, place: Place, opts: { maxAttachmentBytes: number }): Promise<Outcome> {
+export async function storeRaw(db: Db, raw: Uint8Array, place: Place, opts: StoreOptions): Promise<Outcome> {
   let parsed: ParsedMessage;
   try {
     parsed = await parseMessage(raw);

@@ -185,10 +185,6 @@ export function sendsOfReply(db: Q, workspaceId: string, replyId: string) {
     .execute();
 }
 
-export function setMailHeaders(db: Tx, workspaceId: string, replyId: string, headers: string) {
-  return db.updateTable('replies').set({ mail_headers: headers }).where('workspace_id', '=', workspaceId).where('id', '=', replyId).execute();
-}
-
 // Attachments
 
 export function insertAttachment(db: Tx, row: ReplyAttachmentTable) {

@@ -30,6 +30,7 @@ import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { backoffMs, type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type Place, recordSkip, storeRaw } from './ingest.ts';
+import type { IngestTriage } from '../replies/service.ts';
 import { describeFailure, imapClient, type NetOptions } from './net.ts';
 import * as q from './queries.ts';
 import { type ImapSettings, imapSettings } from './service.ts';
@@ -38,6 +39,8 @@ export interface SyncOptions {
   secretKey: Buffer;
   allowPrivateNetworks: boolean;
   maxAttachmentBytes: number;
+  /** Triage of each reply stored, in its transaction (triage/service.ts triageAtIngestion). */
+  triage?: IngestTriage;
   /** How often a connected mailbox is checked (NOOP watchdog + catch-up), and polled without IDLE (ms). */
   pollMs: number;
   /** How long a lease holds without renewal (ms). */
@@ -69,7 +72,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 export class MailboxSync {
   readonly holder: string;
-  readonly opts: Required<Omit<SyncOptions, 'lookup' | 'log' | 'holder'>> & Pick<SyncOptions, 'lookup' | 'log'>;
+  readonly opts: Required<Omit<SyncOptions, 'lookup' | 'log' | 'holder' | 'triage'>> & Pick<SyncOptions, 'lookup' | 'log' | 'triage'>;
   private readonly sessions = new Map<string, MailboxSession>();
   /** Each session's end, its lease given up included. */
   private readonly ended = new Set<Promise<void>>();
@@ -301,7 +304,7 @@ class MailboxSession {
    * fails and is read again later.
    */
   private async store(messages: { uid: number; source: Buffer; internalDate: Date | null }[]) {
-    const opts = { maxAttachmentBytes: this.opts.maxAttachmentBytes };
+    const opts = { maxAttachmentBytes: this.opts.maxAttachmentBytes, ...(this.opts.triage && { triage: this.opts.triage }) };
     const results = await Promise.allSettled(messages.map((m) => storeRaw(this.db, m.source, this.place(m.uid, m.internalDate), opts)));
     for (const [i, result] of results.entries()) {
       const m = messages[i]!;

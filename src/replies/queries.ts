@@ -317,7 +317,7 @@ export function upsertContact(db: Tx, row: NewContactRow, opts: { explicitName: 
 export const insertReply = preparedInsert('replies', [
   'id', 'workspace_id', 'contact_id', 'client_id', 'connection_id', 'category_id', 'from_email', 'from_name', 'to_email',
   'subject', 'body_text', 'body_html', 'status', 'ai_response', 'sent_response', 'message_id', 'in_reply_to',
-  'received_at', 'handled_at', 'created_at', 'updated_at',
+  'received_at', 'handled_at', 'snoozed_until', 'created_at', 'updated_at', 'mail_headers',
 ]);
 
 export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);

@@ -17,7 +17,7 @@ import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
 import { wakeContact } from './snooze.ts';
-import { queueLearning, queueTriage } from '../triage/queue.ts';
+import { queueLearning, queueTriage, triageOn } from '../triage/queue.ts';
 
 const now = () => new Date().toISOString();
 
@@ -284,7 +284,53 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest, op
 
 export interface IngestOptions {
   within?: (trx: Tx, replyId: string) => Promise<Attachments>;
+  /** The message's triage headers as JSON (a mailbox's: connections/parse.ts), stored with the reply. */
+  mailHeaders?: string;
+  /**
+   * Triage of the reply in its transaction: decided before the insert, so the reply is stored
+   * (and announced by reply.received) with its category and draft (triage/service.ts
+   * triageAtIngestion, passed in by app.ts and main.ts). Without it, the reply is queued for the
+   * worker's triage job.
+   */
+  triage?: IngestTriage;
 }
+
+/** A reply just stored, as triage reads it. */
+export interface IngestedReply {
+  id: string;
+  from_email: string;
+  from_name: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  received_at: string;
+  category_id: string | null;
+  ai_response: string | null;
+  mail_headers: string | null;
+  contact_id: string;
+  contact_email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  client_name: string | null;
+  service_description: string | null;
+}
+
+/**
+ * Triage's decision on a reply about to be stored: the values it is stored with, and what to
+ * record once it is (the decision, the contact's marks, a model's job). Null: triage leaves it.
+ */
+export interface IngestDecision {
+  category: { id: string; name: string; color: string; is_positive: boolean } | null;
+  ai_response: string | null;
+  snoozed_until: string | null;
+  /** Shown as the reply's `triage` (its "why"). */
+  why: Triage | null;
+  stored(trx: Tx): Promise<void>;
+}
+export type IngestTriage = (trx: Tx, workspaceId: string, reply: IngestedReply) => Promise<IngestDecision | null>;
 
 async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions): Promise<{ reply: ReplyDetail; created: boolean }> {
   const t = now();
@@ -334,31 +380,48 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     // the contact wrote again: whatever of theirs was snoozed comes back (CONTRACT)
     if (!contactCreated) await wakeContact(trx, workspaceId, contact.id, t);
 
+    const decided = !category && opts.triage && (await triageOn(trx, workspaceId)) ? opts.triage : null;
     const reply = {
       id: uuidv7(),
       workspace_id: workspaceId,
       contact_id: contact.id,
       client_id: input.client_id ?? null,
       connection_id: input.connection_id ?? null,
-      category_id: category?.id ?? null,
+      category_id: category?.id ?? null as string | null,
       from_email: fromEmail,
       from_name: fromName,
       to_email: input.to_email.trim(),
       subject: input.subject ?? '',
       body_text: input.body_text ?? '',
       body_html: input.body_html ?? '',
-      status: 'pending' as const,
-      ai_response: null,
+      status: 'pending' as ReplyStatus,
+      ai_response: null as string | null,
       sent_response: null,
       message_id: input.message_id ?? null,
       in_reply_to: input.in_reply_to ?? null,
       received_at: receivedAt,
       handled_at: null,
-      snoozed_until: null,
+      snoozed_until: null as string | null,
       created_at: t,
       updated_at: t,
+      mail_headers: opts.mailHeaders ?? null,
     };
+    const decision = decided && (await decided(trx, workspaceId, {
+      ...reply, contact_email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
+      title: contact.title, client_name: client?.name ?? null, service_description: client?.service_description ?? null,
+    }));
+    if (decision) {
+      category = decision.category;
+      Object.assign(reply, {
+        category_id: decision.category?.id ?? null,
+        ai_response: decision.ai_response,
+        snoozed_until: decision.snoozed_until,
+        // a draft makes a pending reply ready, as a PATCH with one does
+        ...(decision.ai_response !== null && { status: 'ready' as const }),
+      });
+    }
     await q.insertReply(trx, reply);
+    await decision?.stored(trx);
 
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
@@ -374,10 +437,10 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     const attachments = opts.within ? await opts.within(trx, reply.id) : [];
 
     // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
-    await addToCounts(trx, workspaceId, { replies_total: 1, replies_pending: 1, contacts_total: contactCreated ? 1 : 0 });
+    await addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 });
 
     // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
-    if (!category) await queueTriage(trx, workspaceId, reply.id);
+    if (!category && !opts.triage) await queueTriage(trx, workspaceId, reply.id);
 
     const detail = detailOf(
       reply,
@@ -387,7 +450,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       thread.map(threadItem),
       [],
       attachments,
-      null,
+      decision ? decision.why : null,
     );
     if (contactCreated) {
       await publishEvent(trx, workspaceId, 'contact.created', {

@@ -10,13 +10,15 @@ import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 export const triageEnabled = prepared((db, a: { ws: string }) =>
   db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));
 
-export function triageSettings(db: Q, workspaceId: string) {
-  return db
-    .selectFrom('workspaces as w')
-    .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
-    .select(['w.triage_enabled', 'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'm.examples as model_examples'])
-    .where('w.id', '=', workspaceId)
-    .executeTakeFirst();
+// precompiled: triage reads both for every reply it decides as the reply is ingested
+const settingsOf = prepared((db, a: { ws: string }) => db
+  .selectFrom('workspaces as w')
+  .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
+  .select(['w.triage_enabled', 'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'm.examples as model_examples'])
+  .where('w.id', '=', a.ws));
+
+export async function triageSettings(db: Q, workspaceId: string) {
+  return (await settingsOf(db, { ws: workspaceId }))[0];
 }
 
 export function updateTriageSettings(db: Tx, workspaceId: string, changes: Updateable<Pick<WorkspaceTable, 'triage_enabled' | 'triage_instructions' | 'triage_sender_name' | 'triage_signature'>>) {
@@ -24,14 +26,15 @@ export function updateTriageSettings(db: Tx, workspaceId: string, changes: Updat
 }
 
 /** The workspace's categories as triage needs them (a handful of rows). */
+const categoriesOf = prepared((db, a: { ws: string }) => db
+  .selectFrom('categories')
+  .select(['id', 'name', 'color', 'is_positive', 'drafts', 'template'])
+  .where('workspace_id', '=', a.ws)
+  .orderBy('created_at', 'asc')
+  .orderBy('id', 'asc'));
+
 export function triageCategories(db: Q, workspaceId: string) {
-  return db
-    .selectFrom('categories')
-    .select(['id', 'name', 'color', 'is_positive', 'drafts', 'template'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
+  return categoriesOf(db, { ws: workspaceId });
 }
 
 export function updateCategoryTriage(db: Tx, workspaceId: string, id: string, changes: { drafts?: boolean; template?: string | null }) {

@@ -24,7 +24,7 @@ export function forgetTriageFlag(workspaceId: string) {
   flags.delete(workspaceId);
 }
 
-async function triageOn(trx: Tx, workspaceId: string): Promise<boolean> {
+export async function triageOn(trx: Tx, workspaceId: string): Promise<boolean> {
   const now = Date.now();
   const hit = flags.get(workspaceId);
   if (hit && hit.until > now) return hit.on;

@@ -10,12 +10,12 @@
 // one commit; on PostgreSQL they run side by side), so one bad reply fails only its own job.
 import type { LlmConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import type { ReplyTriageTable, Tx } from '../db/types.ts';
+import type { Q, ReplyTriageTable, Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';
 import type { Handler, Job, Outcome } from '../jobs/queue.ts';
 import { getThreadForMail } from '../mail/queries.ts';
 import { findReplyForUpdate } from '../replies/queries.ts';
-import { applyChange } from '../replies/service.ts';
+import { applyChange, type IngestTriage } from '../replies/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
 import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnswer, TransientFailure } from './llm.ts';
@@ -77,8 +77,8 @@ function inputOf(r: q.TriageReplyRow): TriageInput {
 
 const models = new Map<string, { version: number; model: WorkspaceModel }>();
 
-async function contextOf(db: Db, workspaceId: string): Promise<Context | null> {
-  const [settings, categories] = await Promise.all([q.triageSettings(db.read, workspaceId), q.triageCategories(db.read, workspaceId)]);
+async function contextOf(db: Q, workspaceId: string): Promise<Context | null> {
+  const [settings, categories] = await Promise.all([q.triageSettings(db, workspaceId), q.triageCategories(db, workspaceId)]);
   if (!settings) return null;
   let model: WorkspaceModel | null = null;
   if (settings.model_version !== null) {
@@ -86,7 +86,7 @@ async function contextOf(db: Db, workspaceId: string): Promise<Context | null> {
     if (cached && cached.version === settings.model_version) {
       model = cached.model;
     } else {
-      const row = await q.loadModel(db.read, workspaceId);
+      const row = await q.loadModel(db, workspaceId);
       if (row) {
         model = WorkspaceModel.fromJSON(safeJson(row.model));
         if (models.size > 1000) models.clear();
@@ -126,9 +126,67 @@ interface Apply {
   draftByModel?: boolean;
 }
 
+/** What a decision makes of a reply: its category, draft and snooze, and the record of why. */
+interface Plan {
+  category: Category | null;
+  draft: string | null;
+  draftedBy: ReplyTriageTable['drafted_by'];
+  /** The draft is the model's to write: its job is queued with the decision. */
+  draftByModelJob: boolean;
+  snoozedUntil: string | null;
+  record: Omit<ReplyTriageTable, 'reply_id' | 'workspace_id' | 'decided_at'>;
+}
+
+function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
+  const category = a.decision.label === null ? null : categoryFor(ctx, a.decision.label);
+  let draft: string | null = null;
+  let draftedBy: ReplyTriageTable['drafted_by'] = null;
+  let draftByModelJob = false;
+  let snoozedUntil: string | null = null;
+  if (category) {
+    // a draft a person or client wrote is never overwritten
+    if (Boolean(category.drafts) && r.ai_response === null) {
+      if (a.modelDraft?.trim()) {
+        draft = a.modelDraft.trim();
+        draftedBy = 'model';
+      } else if (a.draftByModel) {
+        draftByModelJob = true;
+      } else {
+        draft = renderTemplate(category.template ?? DEFAULT_TEMPLATES[category.name] ?? FALLBACK_TEMPLATE, templateValues(r, ctx.settings));
+        draftedBy = 'template';
+      }
+    }
+    const snooze = consequenceOf(category.name) === 'out-of-office' ? outOfOfficeUntil(bodyOf(r), new Date(r.received_at)) : null;
+    if (snooze && snooze.getTime() > Date.now()) snoozedUntil = snooze.toISOString();
+  }
+  const unknown = a.decision.label !== null && !category;
+  return {
+    category, draft, draftedBy, draftByModelJob, snoozedUntil,
+    record: {
+      source: unknown ? 'none' : a.decision.source,
+      reason: unknown ? `${a.decision.reason}; "${a.decision.label}" is not a category of the workspace` : a.decision.reason,
+      confidence: a.decision.confidence,
+      category_id: category?.id ?? null,
+      drafted_by: draftedBy,
+    },
+  };
+}
+
+/** Once the reply carries the plan's category: the model's draft job, the contact's marks, the record of why. */
+async function recordPlan(trx: Tx, workspaceId: string, r: q.TriageReplyRow, plan: Plan, reason: string, at: string) {
+  if (plan.category) {
+    if (plan.draftByModelJob) {
+      await enqueue(trx, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, decided: plan.category.id } satisfies ModelPayload, maxAttempts: 3 });
+    }
+    await carryOut(trx, workspaceId, consequenceOf(plan.category.name), r, reason, at);
+  }
+  await q.insertDecision(trx, { reply_id: r.id, workspace_id: workspaceId, ...plan.record, decided_at: at });
+}
+
 /**
- * Applies triage's decision to a reply, in the caller's write. Nothing happens when the reply
- * is gone or already has a category (set by a client or a person since it was ingested).
+ * Applies triage's decision to a stored reply, in the caller's write (the triage.reply job).
+ * Nothing happens when the reply is gone or already has a category (set by a client or a
+ * person since it was ingested).
  */
 async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, r: q.TriageReplyRow, a: Apply, at: string): Promise<void> {
   // under the reply's lock (PostgreSQL's FOR UPDATE; SQLite's single writer): a person's
@@ -138,41 +196,15 @@ async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, r: q.Tr
   // what may have changed since the batch was read comes from the locked row; the rest (text,
   // contact, client) is as read
   const current = { ...r, ai_response: locked.ai_response };
-  const category = a.decision.label === null ? null : categoryFor(ctx, a.decision.label);
-  let draftedBy: ReplyTriageTable['drafted_by'] = null;
-  if (category) {
-    let draft: string | null = null;
-    // a draft a person or client wrote is never overwritten
-    if (Boolean(category.drafts) && current.ai_response === null) {
-      if (a.modelDraft?.trim()) {
-        draft = a.modelDraft.trim();
-        draftedBy = 'model';
-      } else if (a.draftByModel) {
-        await enqueue(trx, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, decided: category.id } satisfies ModelPayload, maxAttempts: 3 });
-      } else {
-        draft = renderTemplate(category.template ?? DEFAULT_TEMPLATES[category.name] ?? FALLBACK_TEMPLATE, templateValues(current, ctx.settings));
-        draftedBy = 'template';
-      }
-    }
-    const snooze = consequenceOf(category.name) === 'out-of-office' ? outOfOfficeUntil(bodyOf(current), new Date(current.received_at)) : null;
+  const plan = planFor(ctx, current, a);
+  if (plan.category) {
     await applyChange(trx, workspaceId, r.id, {
-      category_id: category.id,
-      ...(draft !== null && { ai_response: draft }),
-      ...(snooze && snooze.getTime() > Date.now() && { snoozed_until: snooze.toISOString() }),
+      category_id: plan.category.id,
+      ...(plan.draft !== null && { ai_response: plan.draft }),
+      ...(plan.snoozedUntil !== null && { snoozed_until: plan.snoozedUntil }),
     }, at, { current: locked, categoryChecked: true });
-    await carryOut(trx, workspaceId, consequenceOf(category.name), current, a.decision.reason, at);
   }
-  const unknown = a.decision.label !== null && !category;
-  await q.insertDecision(trx, {
-    reply_id: r.id,
-    workspace_id: workspaceId,
-    source: unknown ? 'none' : a.decision.source,
-    reason: unknown ? `${a.decision.reason}; "${a.decision.label}" is not a category of the workspace` : a.decision.reason,
-    confidence: a.decision.confidence,
-    category_id: category?.id ?? null,
-    drafted_by: draftedBy,
-    decided_at: at,
-  });
+  await recordPlan(trx, workspaceId, current, plan, a.decision.reason, at);
 }
 
 /** The model job's draft for a reply triage already categorised (its category still triage's). */
@@ -262,11 +294,43 @@ function batched<P>(run: (workspaceId: string, jobs: Job<P>[]) => Promise<Map<st
 
 const retryLater = (error: string, attempts: number): Outcome => ({ ok: false, error, retryAt: new Date(Date.now() + Math.min(300_000, 2_000 * 2 ** attempts)) });
 
+/**
+ * What triage does with a reply just stored, in its transaction (given to ingestReply by
+ * app.ts and main.ts): the local categoriser's decision applied at once, or, when a model is
+ * configured and the categoriser is unsure, the model's job queued. Decided before the insert,
+ * so the reply is stored with its category and draft and reply.received carries them: the
+ * triage.reply job (its row, claim, transaction and completion) and a second write of the
+ * reply's row cost more than the decision itself (~50 µs) — together, half of SQLite's
+ * ingestion rate in the shared benchmark.
+ */
+export function triageAtIngestion(deps: Pick<TriageDeps, 'llm'>): IngestTriage {
+  return async (trx, workspaceId, r) => {
+    const ctx = await contextOf(trx, workspaceId);
+    if (!ctx) return null;
+    const local = categorise(inputOf(r), ctx.model);
+    const at = new Date().toISOString();
+    if (deps.llm && (local === null || local.confidence < MODEL_THRESHOLD)) {
+      // stored uncategorised; the model's job decides (and applies the local result if it cannot)
+      return { category: null, ai_response: null, snoozed_until: null, why: null, stored: (t) => enqueue(t, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, local } satisfies ModelPayload, maxAttempts: 3 }).then(() => {}) };
+    }
+    const a = { decision: asApplied(local), draftByModel: Boolean(deps.llm) };
+    const plan = planFor(ctx, r, a);
+    const c = plan.category;
+    return {
+      category: c && { id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive) },
+      ai_response: plan.draft,
+      snoozed_until: plan.snoozedUntil,
+      why: { source: plan.record.source, reason: plan.record.reason, confidence: plan.record.confidence, category_id: plan.record.category_id },
+      stored: (t) => recordPlan(t, workspaceId, r, plan, a.decision.reason, at),
+    };
+  };
+}
+
 /** triage.reply: the local categoriser (and the workspace model), applied at once or handed to the model. */
 export function triageHandler(deps: TriageDeps): Handler {
   return batched<TriagePayload>(async (workspaceId, jobs) => {
     const outcomes = new Map<string, Outcome>();
-    const ctx = await contextOf(deps.db, workspaceId);
+    const ctx = await contextOf(deps.db.read, workspaceId);
     if (!ctx) return outcomes; // the workspace is gone: nothing to do
     const rows = await q.repliesForTriage(deps.db.read, workspaceId, jobs.map((j) => j.payload.replyId));
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -324,7 +388,7 @@ export function modelHandler(deps: TriageDeps): Handler {
   return async (job: Job<ModelPayload>) => {
     const llm = deps.llm;
     const { workspaceId } = job;
-    const ctx = await contextOf(deps.db, workspaceId);
+    const ctx = await contextOf(deps.db.read, workspaceId);
     if (!ctx) return { ok: true };
     const [r] = await q.repliesForTriage(deps.db.read, workspaceId, [job.payload.replyId]);
     if (!r) return { ok: true };
