@@ -66,8 +66,18 @@ export function normalizeTimestamp(text: string): string {
   return iso;
 }
 
-/** A timestamptz as PostgreSQL writes it, as the ISO string the API shows. */
+/**
+ * A timestamptz as PostgreSQL writes it, as the ISO string the API shows. Our connections ask
+ * for UTC (db/postgres.ts), so nearly every value is `2026-01-31 09:30:00.12+00`: that shape is
+ * rewritten as text, with no Date (a list page reads 60 of them, and the general path was a
+ * fifth of the server's time on it).
+ */
 export function fromPgTimestamp(text: string): string {
+  const n = text.length;
+  if (n >= 22 && n <= 29 && text.endsWith('+00') && text[4] === '-' && text[10] === ' ' && (n === 22 || text[19] === '.')) {
+    const ms = n === 22 ? '000' : (text.slice(20, n - 3) + '00').slice(0, 3);
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}.${ms}Z`;
+  }
   const m = PG_TIMESTAMP.exec(text);
   if (!m) return new Date(text).toISOString(); // infinity and the like: never stored by us
   const [year, month, day, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];

@@ -9,6 +9,7 @@ import { uuidv7 } from '../src/db/ids.ts';
 import { refreshPlannerStatistics } from '../src/db/dialect.ts';
 import { GroupCommit } from '../src/db/group-commit.ts';
 import { prepared } from '../src/db/prepared.ts';
+import { maintenanceFor } from '../src/db/postgres.ts';
 import { openSqlite } from '../src/db/sqlite.ts';
 import { CURRENT_API_VERSION } from '../src/http/versioning.ts';
 import { DIALECTS, openDb, tempDir } from './helpers.ts';
@@ -129,6 +130,41 @@ for (const dialect of DIALECTS) {
         expect(rows.map((r) => r.detail).join('\n')).toMatch(/sqlite_autoindex_contacts_1/);
       } finally {
         await fresh.close();
+      }
+    });
+
+    it.runIf(dialect === 'postgres')('db.read pipelines over a few connections: each read gets its own answer, a failing one fails alone, no transaction', async () => {
+      const reads = Array.from({ length: 60 }, (_, i) =>
+        sql<{ n: number; pid: number }>`select ${i}::int as n, pg_backend_pid() as pid, pg_sleep(${i % 7 === 0 ? 0.02 : 0})`.execute(db.read));
+      const failing = sql`select 1 / 0`.execute(db.read);
+      const results = await Promise.all(reads);
+      await expect(failing).rejects.toThrow(/division by zero/);
+      expect(results.map((r) => r.rows[0]!.n)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+      // sixty reads at once shared the reader's few connections instead of taking sixty
+      expect(new Set(results.map((r) => r.rows[0]!.pid)).size).toBeLessThanOrEqual(4);
+      // the connections are still good after the error
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db.read)).rows).toEqual([{ one: 1 }]);
+      // a transaction would take in the other reads pipelined on its connection
+      await expect(db.read.transaction().execute(async () => {})).rejects.toThrow('db.read runs no transaction');
+    });
+
+    it.runIf(dialect === 'postgres')('refreshPlannerStatistics vacuums and analyzes a table that moved, when the server runs without autovacuum', async () => {
+      await sql`drop table if exists maintenance_probe`.execute(db.migrations);
+      await sql`create table maintenance_probe (id int primary key)`.execute(db.migrations);
+      try {
+        await sql`insert into maintenance_probe select generate_series(1, 3000)`.execute(db.migrations);
+        const activity = () => sql<{ inserted: number; vacuumed: boolean; analyzed: boolean }>`
+          select n_ins_since_vacuum as inserted, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
+          from pg_stat_user_tables where relname = 'maintenance_probe'`.execute(db.migrations).then((r) => r.rows[0]);
+        // the statistics collector sees the inserts within a second or so
+        for (let i = 0; i < 50 && ((await activity())?.inserted ?? 0) < 3000; i++) await new Promise((r) => setTimeout(r, 100));
+        const { rows: [setting] } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db.migrations);
+        await db.refreshPlannerStatistics();
+        const after = await activity();
+        // with autovacuum on, PostgreSQL does it and Replydesk leaves it alone
+        expect({ vacuumed: after!.vacuumed, analyzed: after!.analyzed }).toEqual(setting!.on ? { vacuumed: false, analyzed: false } : { vacuumed: true, analyzed: true });
+      } finally {
+        await sql`drop table maintenance_probe`.execute(db.migrations);
       }
     });
 
@@ -266,5 +302,18 @@ describe('WAL checkpoints (sqlite)', () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('PostgreSQL maintenance without autovacuum: what is due (autovacuum\'s default thresholds)', () => {
+  const table = { table: 'replies', live: 10_000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0 };
+  it('leaves a table that has not moved enough', () => {
+    expect(maintenanceFor({ ...table, dead: 2050, insertedSinceVacuum: 3000, modifiedSinceAnalyze: 1050 })).toBe(null);
+  });
+  it('vacuums (and analyzes) after dead rows or inserts past the threshold, analyzes after changes', () => {
+    expect(maintenanceFor({ ...table, dead: 2051 })).toBe('vacuum (analyze)');
+    expect(maintenanceFor({ ...table, insertedSinceVacuum: 3001 })).toBe('vacuum (analyze)');
+    expect(maintenanceFor({ ...table, modifiedSinceAnalyze: 1051 })).toBe('analyze');
+    expect(maintenanceFor({ ...table, live: 0, insertedSinceVacuum: 1001 })).toBe('vacuum (analyze)');
   });
 });

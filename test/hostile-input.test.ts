@@ -385,6 +385,20 @@ describe('the rules underneath', () => {
     expect(fromPgTimestamp('0099-03-01 00:00:00.5+00')).toBe('0099-03-01T00:00:00.500Z');
     expect(fromPgTimestamp('2026-01-01 10:00:00.123456+02:30')).toBe('2026-01-01T07:30:00.123Z');
     expect(fromPgTimestamp('1900-01-01 00:00:00+00:53:28')).toBe('1899-12-31T23:06:32.000Z');
+    expect(fromPgTimestamp('2026-01-01 10:00:00.987654+00')).toBe('2026-01-01T10:00:00.987Z');
+    expect(fromPgTimestamp('0044-03-15 12:00:00+00 BC')).toBe('-000043-03-15T12:00:00.000Z');
+  });
+
+  it('fromPgTimestamp reads every UTC instant as PostgreSQL writes it (trailing zeros of the fraction dropped)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }), (date) => {
+        const iso = date.toISOString();
+        const fraction = iso.slice(20, 23).replace(/0+$/, '');
+        const text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction ? `.${fraction}` : ''}+00`;
+        expect(fromPgTimestamp(text), text).toBe(iso);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('nestsDeeperThan counts brackets outside strings only', () => {

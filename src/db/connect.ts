@@ -12,7 +12,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import { type Dialect, refreshPlannerStatistics } from './dialect.ts';
 import { GroupCommit, type WriteFn, writeAlone } from './group-commit.ts';
-import { openPostgres } from './postgres.ts';
+import { maintainWithoutAutovacuum, openPipelinedReader, openPostgres } from './postgres.ts';
 import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
@@ -47,8 +47,10 @@ export interface Db {
   readonly migrations: Kysely<Database>;
   /**
    * Brings the query planner's statistics up to date where the database does not keep them
-   * itself (dialect.ts), and makes every connection plan with them: on SQLite the reader is
-   * reopened when they changed (sqlite.ts). At the end of the migrations, then every minute.
+   * itself, and makes every connection plan with them. SQLite: `PRAGMA optimize` (dialect.ts),
+   * and the reader is reopened when they changed (sqlite.ts). PostgreSQL: nothing while
+   * autovacuum is on; with it off, autovacuum's work on our tables (postgres.ts). At the end of
+   * the migrations, then every 15 s (job-handlers.ts).
    */
   refreshPlannerStatistics(): Promise<void>;
   /** Resolves once the database answers a trivial read (the health check). */
@@ -60,17 +62,25 @@ const ping = async (db: Kysely<Database>) => {
   await sql`select 1`.execute(db);
 };
 
+/** PostgreSQL: db.read's pipelined connections (postgres.ts), besides the pool of db.write. */
+const READ_CONNECTIONS = 4;
+
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
     const kysely = openPostgres(config.connectionString, opts.poolSize ?? 10);
+    const reader = openPipelinedReader(config.connectionString, READ_CONNECTIONS);
     return {
       dialect: 'postgres',
-      read: kysely,
+      read: reader,
       write: (fn) => writeAlone(kysely, fn),
       migrations: kysely,
-      refreshPlannerStatistics: () => writeAlone(kysely, refreshPlannerStatistics),
+      refreshPlannerStatistics: async () => {
+        await maintainWithoutAutovacuum(kysely);
+      },
       ping: () => ping(kysely),
-      close: () => kysely.destroy(),
+      close: async () => {
+        await Promise.all([reader.destroy(), kysely.destroy()]);
+      },
     };
   }
   const sqlite = openSqlite(config);

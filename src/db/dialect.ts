@@ -45,7 +45,8 @@ export const counterSlots = (db: Q) => (dialectOf(db) === 'postgres' ? 16 : 1);
  * Brings the query planner's statistics up to date where the database does not do it itself:
  * SQLite's `PRAGMA optimize` (ANALYZE of the tables whose statistics are missing or stale;
  * without them the planner walks a whole workspace for a filter with few matches, such as
- * snoozed=true or a rare search word). PostgreSQL's autovacuum analyzes on its own.
+ * snoozed=true or a rare search word). PostgreSQL's autovacuum analyzes on its own (where a
+ * server has it off, postgres.ts maintainWithoutAutovacuum does its work, outside a transaction).
  */
 export async function refreshPlannerStatistics(trx: Q): Promise<void> {
   if (dialectOf(trx) === 'sqlite') await sql`pragma optimize`.execute(trx);

@@ -43,7 +43,7 @@ export const migrator = (db: Db) => new Migrator({ db: db.migrations, provider, 
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   if (error) throw error;
-  // statistics for the planner from the start (then every minute: job-handlers.ts)
+  // statistics for the planner from the start (then every 15 s: job-handlers.ts)
   await db.refreshPlannerStatistics();
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
