@@ -305,15 +305,16 @@ describe('WAL checkpoints (sqlite)', () => {
   });
 });
 
-describe('PostgreSQL maintenance without autovacuum: what is due (autovacuum\'s default thresholds)', () => {
-  const table = { table: 'replies', live: 10_000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0 };
+describe('PostgreSQL maintenance without autovacuum: what is due', () => {
+  const table = { table: 'replies', live: 100_000, dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0 };
   it('leaves a table that has not moved enough', () => {
-    expect(maintenanceFor({ ...table, dead: 2050, insertedSinceVacuum: 3000, modifiedSinceAnalyze: 1050 })).toBe(null);
+    expect(maintenanceFor({ ...table, dead: 1500, insertedSinceVacuum: 1500, modifiedSinceAnalyze: 10_050 })).toBe(null);
   });
-  it('vacuums (and analyzes) after dead rows or inserts past the threshold, analyzes after changes', () => {
-    expect(maintenanceFor({ ...table, dead: 2051 })).toBe('vacuum (analyze)');
+  it('vacuums (and analyzes) after dead rows and inserts past 1,000 + 2%, analyzes after changes past 50 + 10%', () => {
+    expect(maintenanceFor({ ...table, dead: 3001 })).toBe('vacuum (analyze)');
     expect(maintenanceFor({ ...table, insertedSinceVacuum: 3001 })).toBe('vacuum (analyze)');
-    expect(maintenanceFor({ ...table, modifiedSinceAnalyze: 1051 })).toBe('analyze');
+    expect(maintenanceFor({ ...table, dead: 1501, insertedSinceVacuum: 1500 })).toBe('vacuum (analyze)');
+    expect(maintenanceFor({ ...table, modifiedSinceAnalyze: 10_051 })).toBe('analyze');
     expect(maintenanceFor({ ...table, live: 0, insertedSinceVacuum: 1001 })).toBe('vacuum (analyze)');
   });
 });

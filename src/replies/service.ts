@@ -9,7 +9,7 @@ import { outgoingForReply } from '../mail/service.ts';
 import { attachmentsForReply } from '../connections/attachments.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts, moveStatusCount } from '../workspaces/counts.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { publishEvent, publishEvents } from '../webhooks/events.ts';
 import type { Bulk, Ingest, ListRepliesQueryT, PatchReply } from './schemas.ts';
 import { decodeCursor, type ListRequest } from './list-page.ts';
 import type { ReplyFilter } from './queries.ts';
@@ -452,13 +452,14 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       attachments,
       decision ? decision.why : null,
     );
-    if (contactCreated) {
-      await publishEvent(trx, workspaceId, 'contact.created', {
+    const created = contactCreated && {
+      type: 'contact.created' as const,
+      data: {
         id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
         title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
-      });
-    }
-    await publishEvent(trx, workspaceId, 'reply.received', detail);
+      },
+    };
+    await publishEvents(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);
     return detail;
   });
   return { created: true, reply };

@@ -25,16 +25,36 @@ export function updateTriageSettings(db: Tx, workspaceId: string, changes: Updat
   return db.updateTable('workspaces').set(changes).where('id', '=', workspaceId).execute();
 }
 
-/** The workspace's categories as triage needs them (a handful of rows). */
-const categoriesOf = prepared((db, a: { ws: string }) => db
-  .selectFrom('categories')
-  .select(['id', 'name', 'color', 'is_positive', 'drafts', 'template'])
-  .where('workspace_id', '=', a.ws)
-  .orderBy('created_at', 'asc')
-  .orderBy('id', 'asc'));
+// precompiled, one statement for settings and categories: triage reads both for every reply it
+// decides at ingestion (a row per category, the settings on each; one round trip, not two)
+const contextOf = prepared((db, a: { ws: string }) => db
+  .selectFrom('workspaces as w')
+  .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
+  .leftJoin('categories as c', 'c.workspace_id', 'w.id')
+  .select([
+    'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version',
+    'c.id', 'c.name', 'c.color', 'c.is_positive', 'c.drafts', 'c.template',
+  ])
+  .where('w.id', '=', a.ws)
+  .orderBy('c.created_at', 'asc')
+  .orderBy('c.id', 'asc'));
 
-export function triageCategories(db: Q, workspaceId: string) {
-  return categoriesOf(db, { ws: workspaceId });
+type ContextRow = Awaited<ReturnType<typeof contextOf>>[number];
+
+/** A category as triage needs it. */
+export type TriageCategory = { [K in 'id' | 'name' | 'color' | 'is_positive' | 'drafts']: NonNullable<ContextRow[K]> } & Pick<ContextRow, 'template'>;
+
+/** What triage decides with: the workspace's settings and categories; undefined when the workspace is gone. */
+export async function triageContext(db: Q, workspaceId: string) {
+  const rows = await contextOf(db, { ws: workspaceId });
+  if (!rows.length) return undefined;
+  const { triage_instructions, triage_sender_name, triage_signature, model_version } = rows[0]!;
+  const categories: TriageCategory[] = [];
+  for (const r of rows) {
+    // the left join's one row of nulls when the workspace has no category
+    if (r.id !== null) categories.push({ id: r.id, name: r.name!, color: r.color!, is_positive: r.is_positive!, drafts: r.drafts!, template: r.template });
+  }
+  return { settings: { triage_instructions, triage_sender_name, triage_signature, model_version }, categories };
 }
 
 export function updateCategoryTriage(db: Tx, workspaceId: string, id: string, changes: { drafts?: boolean; template?: string | null }) {

@@ -34,7 +34,7 @@ export interface TriageDeps {
   log?: { warn?(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
 
-type Category = Awaited<ReturnType<typeof q.triageCategories>>[number];
+type Category = q.TriageCategory;
 
 interface Context {
   settings: { instructions: string; sender_name: string; signature: string };
@@ -78,8 +78,9 @@ function inputOf(r: q.TriageReplyRow): TriageInput {
 const models = new Map<string, { version: number; model: WorkspaceModel }>();
 
 async function contextOf(db: Q, workspaceId: string): Promise<Context | null> {
-  const [settings, categories] = await Promise.all([q.triageSettings(db, workspaceId), q.triageCategories(db, workspaceId)]);
-  if (!settings) return null;
+  const found = await q.triageContext(db, workspaceId);
+  if (!found) return null;
+  const { settings, categories } = found;
   let model: WorkspaceModel | null = null;
   if (settings.model_version !== null) {
     const cached = models.get(workspaceId);
