@@ -1,4 +1,5 @@
-// The PostgreSQL side of connect.ts: the pool, the type parsers, and named statements.
+// The PostgreSQL side of connect.ts: the write pool, the pipelined reader, the type parsers,
+// named statements, and autovacuum's work where a server runs without it.
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { fromPgTimestamp } from '../timestamps.ts';
