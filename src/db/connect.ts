@@ -74,9 +74,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
       read: reader,
       write: (fn) => writeAlone(kysely, fn),
       migrations: kysely,
-      refreshPlannerStatistics: async () => {
-        await maintainWithoutAutovacuum(kysely);
-      },
+      refreshPlannerStatistics: () => maintainWithoutAutovacuum(kysely),
       ping: () => ping(kysely),
       close: async () => {
         await Promise.all([reader.destroy(), kysely.destroy()]);

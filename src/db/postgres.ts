@@ -91,6 +91,7 @@ class PipelinedPool implements PostgresPool {
       handle: {
         query: ((text: string, values: unknown[]) => {
           if (TRANSACTION.test(text)) return Promise.reject(new Error('db.read runs no transaction: use db.write'));
+          // looked up per read, not once: with SSL, pg swaps in the TLS stream after connecting
           const stream = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
           if (!lane.corked) {
             lane.corked = true;
@@ -171,21 +172,16 @@ export function maintenanceFor(t: TableActivity): 'vacuum (analyze)' | 'analyze'
  * 18,000 of 20,000 replies). So then Replydesk does autovacuum's work on its own tables (thresholds
  * in maintenanceFor) whenever db.refreshPlannerStatistics is called (every 15 s).
  * VACUUM cannot run in a transaction: each statement runs alone on a pooled connection.
- * Answers what it did, table by table.
  */
-export async function maintainWithoutAutovacuum(db: Kysely<Database>): Promise<string[]> {
+export async function maintainWithoutAutovacuum(db: Kysely<Database>): Promise<void> {
   const { rows: [setting] } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db);
-  if (setting?.on) return [];
+  if (setting?.on) return;
   const { rows } = await sql<TableActivity>`
     select relname as "table", n_live_tup as live, n_dead_tup as dead,
            n_ins_since_vacuum as "insertedSinceVacuum", n_mod_since_analyze as "modifiedSinceAnalyze"
     from pg_stat_user_tables where schemaname = current_schema()`.execute(db);
-  const done: string[] = [];
   for (const t of rows) {
     const what = maintenanceFor(t);
-    if (!what) continue;
-    await sql`${sql.raw(what)} ${sql.id(t.table)}`.execute(db);
-    done.push(`${what} ${t.table}`);
+    if (what) await sql`${sql.raw(what)} ${sql.id(t.table)}`.execute(db);
   }
-  return done;
 }
