@@ -2,6 +2,7 @@
 // PostgreSQL so concurrent writers do not queue on one row, and always equal to a count of the
 // rows themselves.
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { counterSlots } from '../src/db/dialect.ts';
@@ -86,6 +87,44 @@ for (const dialect of DIALECTS) {
       const row = await ctx.db.read.selectFrom('replies').select('status').where('id', '=', id).executeTakeFirstOrThrow();
       const counts = await readCounts(ctx.db.read, ws.workspace.id);
       expect(counts).toEqual({ replies_total: 1, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 1, [`replies_${row.status}`]: 1 });
+    });
+
+    it.runIf(dialect === 'postgres')('a status change takes its two reply_counts rows in key order (0014): changes going opposite ways never wait in a circle', async () => {
+      const ws = await makeWorkspace(ctx.db);
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound({ from_email: 'order@counts.example' }) });
+      const id = created.json().data.id as string;
+      const rows = (status: string) => sql`select 1 from reply_counts where workspace_id = ${ws.workspace.id} and status = ${status}
+        and client_id = '' and connection_id = '' and category_id = '' order by slot for update`;
+      // every slot's row of both statuses exists, whichever slot the trigger picks
+      await ctx.db.write((trx) => sql`insert into reply_counts (workspace_id, slot, status, client_id, connection_id, category_id, n)
+        select ${ws.workspace.id}, slot, status, '', '', '', 0 from generate_series(0, 15) slot, (values ('pending'), ('archived')) s(status)
+        on conflict do nothing`.execute(trx));
+      let runs = 0;
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      // A takes the rows in key order, as the trigger now does: 'archived' before 'pending'
+      const a = ctx.db.write(async (trx) => {
+        runs += 1;
+        await rows('archived').execute(trx);
+        holding();
+        // until the change below waits for a row A holds
+        for (let i = 0; i < 100; i++) {
+          const { rows: waiting } = await sql<{ n: number }>`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`.execute(ctx.db.read);
+          if (waiting[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await rows('pending').execute(trx);
+      });
+      await held;
+      // B moves the reply pending → archived: the old trigger took 'pending' first, then waited for
+      // 'archived'; A then waited for 'pending' and PostgreSQL broke the circle after a second,
+      // failing one of the two (db.write ran it again)
+      const b = ctx.db.write(async (trx) => {
+        runs += 1;
+        await trx.updateTable('replies').set({ status: 'archived', updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      });
+      await Promise.all([a, b]);
+      expect(runs).toBe(2);
     });
 
     it('a new workspace counts zero before any row exists', async () => {
