@@ -1,10 +1,11 @@
 // Db.write and precompiled queries, on each dialect: what a caller may rely on.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { afterCommit, connect, type Db } from '../src/db/connect.ts';
+import { afterCommit, connect, type Db, together } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
 import { refreshPlannerStatistics } from '../src/db/dialect.ts';
 import { GroupCommit } from '../src/db/group-commit.ts';
@@ -87,6 +88,64 @@ for (const dialect of DIALECTS) {
       expect(seen.sort()).toEqual(['hook a: 1', 'hook c: 1']);
       // a hook needs a transaction db.write opened: anything else is a mistake caught at once
       expect(() => afterCommit(db.read as never, () => {})).toThrow('afterCommit() called with a transaction db.write did not open');
+    });
+
+    it('together runs a write\'s independent statements side by side, answers in order, and ends only once all of them have', async () => {
+      const [a, b, earlier] = [row('together a'), row('together b'), row('together earlier')];
+      await db.write((trx) => trx.insertInto('workspaces').values(earlier).execute());
+      const answers = await db.write((trx) => together([
+        trx.insertInto('workspaces').values(a).execute().then(() => 'a'),
+        workspaceName(trx, { id: earlier.id }),
+        trx.insertInto('workspaces').values(b).execute().then(() => 'b'),
+        null,
+      ]));
+      // answers in argument order (the statements themselves run in no promised order)
+      expect(answers).toEqual(['a', [{ name: 'together earlier' }], 'b', null]);
+      for (const ws of [a, b]) expect(await workspaceName(db.read, { id: ws.id })).toEqual([{ name: ws.name }]);
+
+      // one fails: the error is the first failure in argument order, and the whole write is
+      // rolled back only after every statement of it has answered (nothing runs after ROLLBACK)
+      const [c, d] = [row('together c'), row('together d')];
+      let lateDone = false;
+      const failing = db.write(async (trx) => {
+        await together([
+          trx.insertInto('workspaces').values(c).execute(),
+          trx.insertInto('workspaces').values({ ...c, name: 'same id' }).execute(),
+          (async () => {
+            await workspaceName(trx, { id: c.id }).catch(() => []);
+            await trx.insertInto('workspaces').values(d).execute().catch(() => {});
+            lateDone = true;
+          })(),
+        ]);
+      });
+      await expect(failing).rejects.toThrow(/unique|duplicate/i);
+      expect(lateDone).toBe(true);
+      for (const ws of [c, d]) expect(await workspaceName(db.read, { id: ws.id })).toEqual([]);
+      // the connection it ran on is fine for the next write
+      await db.write((trx) => trx.insertInto('workspaces').values(row('after')).execute());
+    });
+
+    it.runIf(dialect === 'postgres')('a write\'s statements run together leave in one socket write, BEGIN with them', async () => {
+      const pgPort = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
+      const sent: number[] = [];
+      const writes = ['_write', '_writev'] as const;
+      const originals = writes.map((m) => net.Socket.prototype[m]);
+      writes.forEach((m, i) => {
+        net.Socket.prototype[m] = function (this: net.Socket, ...args: unknown[]) {
+          if (this.remotePort === pgPort) sent.push(1);
+          return (originals[i] as (...a: unknown[]) => unknown).apply(this, args);
+        } as never;
+      });
+      try {
+        const ids = [row('w1'), row('w2'), row('w3')];
+        await db.write((trx) => together(ids.map((ws) => trx.insertInto('workspaces').values(ws).execute())));
+      } finally {
+        writes.forEach((m, i) => {
+          net.Socket.prototype[m] = originals[i] as never;
+        });
+      }
+      // BEGIN and three inserts in one write, COMMIT in a second: one at a time it was five
+      expect(sent.length).toBe(2);
     });
 
     it.runIf(dialect === 'postgres')('precompiled queries run as named statements, parsed and planned once per connection', async () => {

@@ -17,7 +17,7 @@ import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
 export type { Dialect };
-export { afterCommit } from './group-commit.ts';
+export { afterCommit, together } from './group-commit.ts';
 
 export interface Db {
   readonly dialect: Dialect;
@@ -25,7 +25,8 @@ export interface Db {
    * Reads committed rows, outside any transaction. On SQLite it is a read-only connection of
    * its own: it never waits behind a batch of writes and never sees one that has not committed
    * (with `:memory:` it is the writer, as a second connection would be another database). On
-   * PostgreSQL it is the pool. Inside db.write, read through the transaction instead.
+   * PostgreSQL it is a few connections shared by all reads at once (postgres.ts). Inside
+   * db.write, read through the transaction instead.
    */
   readonly read: Kysely<Database>;
   /**
@@ -35,9 +36,10 @@ export interface Db {
    * - SQLite: writes that arrive together share one transaction on the writer connection
    *   (group commit), each in its own savepoint, so one that throws is rolled back alone. The
    *   checkpointer can hold every write here for a few milliseconds (checkpointer.ts).
-   * - PostgreSQL: every call is its own transaction from the pool. One that the server ends to
-   *   break a deadlock is run again from the start (group-commit.ts), so `fn` must do nothing
-   *   outside the transaction that a second run would repeat.
+   * - PostgreSQL: every call is its own transaction from the pool, its statements pipelined
+   *   (postgres.ts): the ones `fn` runs `together` (from here) cost one round trip. One that
+   *   the server ends to break a deadlock is run again from the start (group-commit.ts), so
+   *   `fn` must do nothing outside the transaction that a second run would repeat.
    */
   write<T>(fn: WriteFn<T>): Promise<T>;
   /**
@@ -67,12 +69,12 @@ const READ_CONNECTIONS = 4;
 
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
-    const kysely = openPostgres(config.connectionString, opts.poolSize ?? 10);
+    const { kysely, transaction } = openPostgres(config.connectionString, opts.poolSize ?? 10);
     const reader = openPipelinedReader(config.connectionString, READ_CONNECTIONS);
     return {
       dialect: 'postgres',
       read: reader,
-      write: (fn) => writeAlone(kysely, fn),
+      write: (fn) => writeAlone(transaction, fn),
       migrations: kysely,
       refreshPlannerStatistics: () => maintainWithoutAutovacuum(kysely),
       ping: () => ping(kysely),

@@ -1,7 +1,7 @@
 // The PostgreSQL side of connect.ts: the write pool, the pipelined reader, the type parsers,
 // named statements, and autovacuum's work where a server runs without it.
 import pg from 'pg';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, Transaction, type DatabaseConnection, type PostgresPool, type PostgresPoolClient, type QueryResult } from 'kysely';
 import { fromPgTimestamp } from '../timestamps.ts';
 import type { Database } from './types.ts';
 
@@ -43,20 +43,98 @@ class NamingClient extends pg.Client {
   }
 }
 
-/** The pool of connections that transactions (db.write) take one at a time. */
-export function openPostgres(connectionString: string, poolSize: number): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, ...session, Client: NamingClient });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+/**
+ * Sends a query on a connection in pipeline mode without waiting for the ones ahead of it: the
+ * queries sent in one turn of the event loop leave in one write to the socket
+ * (cork → setImmediate → uncork). On loopback a socket write costs the writer the receiving
+ * side's TCP work too: one write per query was a third of the server's CPU time on
+ * GET /api/replies/{id} (four reads) and half of it on PATCH.
+ */
+function sendBatched(client: NamingClient, text: string, values: readonly unknown[]) {
+  if (!corked.has(client)) {
+    // looked up per write, not once: with SSL, pg swaps in the TLS stream after connecting
+    const stream = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
+    corked.add(client);
+    stream.cork();
+    setImmediate(() => {
+      corked.delete(client);
+      stream.uncork();
+    });
+  }
+  return client.query(text, values as unknown[]);
+}
+const corked = new WeakSet<pg.Client>();
+
+/** The runner of db.write's transactions, and the same pool as a plain Kysely (migrations, maintenance). */
+export interface PostgresWriter {
+  kysely: Kysely<Database>;
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+}
+
+/**
+ * The pool of connections that transactions (db.write) take one at a time, in pipeline mode.
+ * A transaction's statements do not wait for each other to be sent: BEGIN leaves with the
+ * transaction's first statement, and the statements a write starts together (Promise.all)
+ * leave in one socket write. The server runs them in the order sent and answers in that order;
+ * after one fails, the rest of the transaction fails too ("current transaction is aborted"),
+ * as it would have one after the other.
+ *
+ * Kysely's own transactions send each statement only once the one before has answered (its
+ * Transaction takes the connection for one query at a time); `transaction` builds the same
+ * Transaction over a connection handed to every statement at once. Everything else about it
+ * (query building, compiling, results) is Kysely's.
+ */
+export function openPostgres(connectionString: string, poolSize: number): PostgresWriter {
+  const pool = new pg.Pool({ connectionString, max: poolSize, ...session, Client: NamingClient, pipeline: true } as pg.PoolConfig);
+  const dialect = new PostgresDialect({ pool });
+  const kysely = new Kysely<Database>({ dialect });
+  // the Transaction's own: it never opens a connection (a Transaction refuses transaction()
+  // and connection()), so this driver is never initialised
+  const props = { config: { dialect }, dialect, driver: dialect.createDriver() };
+  return {
+    kysely,
+    async transaction(fn) {
+      const client = (await pool.connect()) as unknown as NamingClient & pg.PoolClient;
+      const connection: DatabaseConnection = {
+        async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+          const { command, rowCount, rows } = await sendBatched(client, query.sql, query.parameters);
+          const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
+          return { rows: rows ?? [], ...(changed && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+        },
+        // eslint-disable-next-line require-yield
+        async *streamQuery() {
+          throw new Error('db.write streams no query');
+        },
+      };
+      const run = (text: string) => connection.executeQuery(CompiledQuery.raw(text));
+      const executor = kysely.getExecutor().withConnectionProvider({ provideConnection: (use) => use(connection) });
+      const begun = run('begin');
+      begun.catch(() => {}); // its failure is the first statement's too, and is awaited below
+      let broken: Error | undefined;
+      try {
+        const value = await fn(new Transaction<Database>({ ...props, executor }));
+        await begun;
+        await run('commit');
+        return value;
+      } catch (err) {
+        // queued after whatever of fn's statements is still in flight: once it answers, they have
+        await run('rollback').catch((e: Error) => {
+          broken = e;
+        });
+        throw err;
+      } finally {
+        // a connection that cannot even roll back is closed, not reused
+        client.release(broken);
+      }
+    },
+  };
 }
 
 /**
  * db.read's connections: a few, each in node-postgres's pipeline mode and shared by every read
- * at once. A read is written to its connection without waiting for the reads ahead of it, and
- * the reads started in one turn of the event loop leave in one write to the socket
- * (cork → setImmediate → uncork). A pool hands a connection to one query at a time and each
- * query is a write of its own: on loopback a socket write costs the writer the receiving side's
- * TCP work too, and it was a third of the server's CPU time on GET /api/replies/{id}, which
- * makes four reads. The server answers pipelined queries in order, so a slow read delays the
+ * at once. A read is written to its connection without waiting for the reads ahead of it
+ * (sendBatched), where a pool would hand the connection to one query at a time. The server
+ * answers pipelined queries in order, so a slow read delays the
  * ones behind it on its connection: each read takes the connection with the fewest in flight.
  * No transaction ever runs here (a BEGIN would take in the other reads): connect() refuses one.
  */
@@ -70,7 +148,6 @@ interface Lane {
   client: NamingClient;
   connected: Promise<void>;
   inFlight: number;
-  corked: boolean;
   /** The shape Kysely's driver expects of a pooled client; release() gives nothing back. */
   handle: PostgresPoolClient;
 }
@@ -87,22 +164,11 @@ class PipelinedPool implements PostgresPool {
       client,
       connected: client.connect(),
       inFlight: 0,
-      corked: false,
       handle: {
         query: ((text: string, values: unknown[]) => {
           if (TRANSACTION.test(text)) return Promise.reject(new Error('db.read runs no transaction: use db.write'));
-          // looked up per read, not once: with SSL, pg swaps in the TLS stream after connecting
-          const stream = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
-          if (!lane.corked) {
-            lane.corked = true;
-            stream.cork();
-            setImmediate(() => {
-              lane.corked = false;
-              stream.uncork();
-            });
-          }
           lane.inFlight++;
-          return client.query(text, values).finally(() => lane.inFlight--);
+          return sendBatched(client, text, values).finally(() => lane.inFlight--);
         }) as PostgresPoolClient['query'],
         release() {},
       },

@@ -62,14 +62,15 @@ export async function listReplies(db: Q, workspaceId: string, opts: { status?: R
 export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
 
 // Snoozes (CONTRACT "Inbox queries"): what wakes them.
-const snoozedOfContact = prepared((db, a: { ws: string; contact: string }) =>
+const snoozedOfSender = prepared((db, a: { ws: string; email: string }) =>
   db.selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
-    .where('contact_id', '=', a.contact).where('workspace_id', '=', a.ws).where('snoozed_until', 'is not', null));
+    .where('contact_id', '=', (eb) => eb.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws).where('email', '=', a.email))
+    .where('workspace_id', '=', a.ws).where('snoozed_until', 'is not', null));
 
-/** The contact's snoozed replies (a new reply from the contact wakes them). */
-export function findSnoozedOfContact(db: Tx, workspaceId: string, contactId: string) {
-  return snoozedOfContact(db, { ws: workspaceId, contact: contactId });
+/** The snoozed replies of the contact with this (lower-case) address: a new reply from them wakes them. */
+export function findSnoozedOfSender(db: Tx, workspaceId: string, email: string) {
+  return snoozedOfSender(db, { ws: workspaceId, email });
 }
 
 /** Snoozes that ended at or before `now`, of any workspace, oldest first, held until the write ends. */

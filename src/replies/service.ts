@@ -1,6 +1,6 @@
 // Reply rules: listing, reading, the PATCH state rules of CONTRACT.md, and ingestion.
 import { uuidv7 } from '../db/ids.ts';
-import type { Db } from '../db/connect.ts';
+import { type Db, together } from '../db/connect.ts';
 import { isUniqueViolation, type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
@@ -16,7 +16,7 @@ import type { ReplyFilter } from './queries.ts';
 import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
-import { wakeContact } from './snooze.ts';
+import { wake } from './snooze.ts';
 import { queueLearning, queueTriage, triageOn } from '../triage/queue.ts';
 
 const now = () => new Date().toISOString();
@@ -167,12 +167,19 @@ function checkChange(patch: Change, at: string): Change {
  */
 export async function applyChange(
   trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string,
-  /** Triage's: the row it already read under lock, and a category it just read from the workspace. */
-  known?: { current: q.LockedReply; categoryChecked: true },
+  /**
+   * learn: a category chosen by a person or client teaches triage's model (a learning job).
+   * known (triage's): the row it already read under lock, and a category it just read.
+   */
+  opts: { learn: boolean; known?: { current: q.LockedReply; categoryChecked: true } },
 ) {
-  const current = known?.current ?? (await q.findReplyForUpdate(trx, workspaceId, id));
+  const { known, learn } = opts;
+  const [current, categoryExists] = await together([
+    known ? known.current : q.findReplyForUpdate(trx, workspaceId, id),
+    patch.category_id != null && !known?.categoryChecked ? ownedExists(trx, 'categories', workspaceId, patch.category_id) : true,
+  ]);
   if (!current) throw Errors.ReplyNotFound();
-  if (patch.category_id != null && !known?.categoryChecked && !(await ownedExists(trx, 'categories', workspaceId, patch.category_id))) throw Errors.InvalidCategoryId();
+  if (!categoryExists) throw Errors.InvalidCategoryId();
 
   let status: ReplyStatus = patch.status ?? current.status;
   if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
@@ -193,9 +200,6 @@ export async function applyChange(
     ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
     ...(patch.snoozed_until !== undefined && { snoozed_until: patch.snoozed_until }),
   };
-  await q.updateReply(trx, workspaceId, id, changes);
-  if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
-
   const updated = {
     id: current.id,
     from_email: current.from_email,
@@ -213,7 +217,17 @@ export async function applyChange(
     if (before !== after) changed[field] = { previous: before, current: after };
   }
   const didChange = Object.keys(changed).length > 0;
-  if (didChange) await publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed });
+  const category = changed.category_id?.current;
+  await together([
+    // the row (and, by its trigger, reply_counts) before the workspace's counters: the order in
+    // which every write takes them, so that no two wait for each other (ingestion too)
+    q.updateReply(trx, workspaceId, id, changes).then(async () => {
+      if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
+    }),
+    didChange && publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed }),
+    // a person or client chose a category: triage's workspace model learns it (src/triage/queue.ts)
+    learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
+  ]);
   return { updated, didChange, changed };
 }
 
@@ -221,16 +235,9 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
   const at = now();
   const change = checkChange(patch, at);
   return db.write(async (trx) => {
-    const { updated, changed } = await applyChange(trx, workspaceId, id, change, at);
-    await learnFrom(trx, workspaceId, id, changed);
+    const { updated } = await applyChange(trx, workspaceId, id, change, at, { learn: true });
     return updated;
   });
-}
-
-/** A person or client chose a category: triage's workspace model learns it (src/triage/queue.ts). */
-async function learnFrom(trx: Tx, workspaceId: string, id: string, changed: Record<string, { current: unknown }>) {
-  const category = changed.category_id?.current;
-  if (typeof category === 'string') await queueLearning(trx, workspaceId, id, category);
 }
 
 /**
@@ -244,10 +251,8 @@ export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk) {
   return db.write(async (trx) => {
     const changed: string[] = [];
     for (const id of ids) {
-      const result = await applyChange(trx, workspaceId, id, change, at);
-      if (!result.didChange) continue;
-      changed.push(id);
-      await learnFrom(trx, workspaceId, id, result.changed);
+      const result = await applyChange(trx, workspaceId, id, change, at, { learn: true });
+      if (result.didChange) changed.push(id);
     }
     return { updated: changed.length, ids: changed };
   });
@@ -330,7 +335,11 @@ export interface IngestDecision {
   why: Triage | null;
   stored(trx: Tx): Promise<void>;
 }
-export type IngestTriage = (trx: Tx, workspaceId: string, reply: IngestedReply) => Promise<IngestDecision | null>;
+/**
+ * Reads what triage needs of the workspace (in the write's first round trip) and answers how
+ * it decides a reply; null: triage leaves the workspace's replies alone.
+ */
+export type IngestTriage = (trx: Tx, workspaceId: string) => Promise<((reply: IngestedReply) => IngestDecision | null) | null>;
 
 async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions): Promise<{ reply: ReplyDetail; created: boolean }> {
   const t = now();
@@ -342,45 +351,46 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
   const derived = explicitName ? { first: null, last: null } : splitName(fromName);
 
   const reply = await db.write(async (trx) => {
-    let client: { id: string; name: string; service_description: string } | null = null;
-    // != null, not truthiness: an empty id names nothing and is refused like any unknown id
-    if (input.client_id != null) {
-      client = (await q.findClient(trx, { ws: workspaceId, id: input.client_id }))[0] ?? null;
-      if (!client) throw Errors.InvalidClientId();
-    }
-    if (input.connection_id != null) {
-      const [connection] = await q.findConnection(trx, { ws: workspaceId, id: input.connection_id });
-      if (!connection) throw Errors.InvalidConnectionId();
-    }
-    let category: { id: string; name: string; color: string; is_positive: boolean } | null = null;
-    if (input.category_id != null) {
-      const [found] = await q.findCategory(trx, { ws: workspaceId, id: input.category_id });
-      if (!found) throw Errors.InvalidCategoryId();
-      category = { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) };
-    }
-
     const newContactId = uuidv7();
-    const contact = await q.upsertContact(trx, {
-      id: newContactId,
-      workspace_id: workspaceId,
-      email: fromEmail.toLowerCase(),
-      first_name: given.first_name ?? derived.first,
-      last_name: given.last_name ?? derived.last,
-      company: given.company ?? null,
-      title: given.title ?? null,
-      linkedin_url: given.linkedin_url ?? null,
-      phone: given.phone ?? null,
-      metadata: JSON.stringify(given.metadata ?? {}),
-      reply_count: 1,
-      last_reply_at: receivedAt,
-      created_at: t,
-      updated_at: t,
-    }, { explicitName, withMetadata: given.metadata !== undefined });
+    const triage = input.category_id == null ? opts.triage : undefined;
+    // Nothing here depends on another's answer (postgres.ts sends them in one write). An unknown
+    // client, mailbox or category throws once they are back, and the write rolls back whole.
+    const [foundClient, foundConnection, foundCategory, contact, decide, snoozed] = await together([
+      // != null, not truthiness: an empty id names nothing and is refused like any unknown id
+      input.client_id != null ? q.findClient(trx, { ws: workspaceId, id: input.client_id }) : null,
+      input.connection_id != null ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id }) : null,
+      input.category_id != null ? q.findCategory(trx, { ws: workspaceId, id: input.category_id }) : null,
+      q.upsertContact(trx, {
+        id: newContactId,
+        workspace_id: workspaceId,
+        email: fromEmail.toLowerCase(),
+        first_name: given.first_name ?? derived.first,
+        last_name: given.last_name ?? derived.last,
+        company: given.company ?? null,
+        title: given.title ?? null,
+        linkedin_url: given.linkedin_url ?? null,
+        phone: given.phone ?? null,
+        metadata: JSON.stringify(given.metadata ?? {}),
+        reply_count: 1,
+        last_reply_at: receivedAt,
+        created_at: t,
+        updated_at: t,
+      }, { explicitName, withMetadata: given.metadata !== undefined }),
+      triage && triageOn(trx, workspaceId).then((on) => (on ? triage(trx, workspaceId) : null)),
+      // the contact writes again: whatever of theirs was snoozed comes back (CONTRACT); a
+      // contact the upsert above creates has none, whichever of the two runs first
+      q.findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
+    ]);
+    const client = foundClient?.[0] ?? null;
+    if (input.client_id != null && !client) throw Errors.InvalidClientId();
+    if (input.connection_id != null && !foundConnection?.[0]) throw Errors.InvalidConnectionId();
+    const found = foundCategory?.[0];
+    if (input.category_id != null && !found) throw Errors.InvalidCategoryId();
+    let category: { id: string; name: string; color: string; is_positive: boolean } | null =
+      found ? { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) } : null;
     const contactCreated = contact.id === newContactId;
-    // the contact wrote again: whatever of theirs was snoozed comes back (CONTRACT)
-    if (!contactCreated) await wakeContact(trx, workspaceId, contact.id, t);
+    await wake(trx, workspaceId, snoozed, t);
 
-    const decided = !category && opts.triage && (await triageOn(trx, workspaceId)) ? opts.triage : null;
     const reply = {
       id: uuidv7(),
       workspace_id: workspaceId,
@@ -406,10 +416,10 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       updated_at: t,
       mail_headers: opts.mailHeaders ?? null,
     };
-    const decision = decided && (await decided(trx, workspaceId, {
+    const decision = decide && decide({
       ...reply, contact_email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
       title: contact.title, client_name: client?.name ?? null, service_description: client?.service_description ?? null,
-    }));
+    });
     if (decision) {
       category = decision.category;
       Object.assign(reply, {
@@ -421,7 +431,6 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       });
     }
     await q.insertReply(trx, reply);
-    await decision?.stored(trx);
 
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
@@ -433,14 +442,15 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       body: m.body ?? '',
       sent_at: normalizeTimestamp(m.sent_at),
     }));
-    for (const message of thread) await q.insertThreadMessage(trx, message);
-    const attachments = opts.within ? await opts.within(trx, reply.id) : [];
-
-    // Last, so the counter row is locked for as short a time as possible on PostgreSQL.
-    await addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 });
-
-    // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
-    if (!category && !opts.triage) await queueTriage(trx, workspaceId, reply.id);
+    const [attachments] = await together([
+      opts.within ? opts.within(trx, reply.id) : [],
+      decision?.stored(trx),
+      ...thread.map((message) => q.insertThreadMessage(trx, message)),
+      // with the last statements, so the counter row is locked for as short a time as possible on PostgreSQL
+      addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 }),
+      // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
+      !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
+    ]);
 
     const detail = detailOf(
       reply,

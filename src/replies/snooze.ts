@@ -7,20 +7,19 @@ import type { Tx } from '../db/types.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import * as q from './queries.ts';
 
-type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfContact>>[number];
+type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfSender>>[number];
 
-async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at: string) {
+/**
+ * Ends the snoozes of these replies. A new reply from a contact wakes the contact's (read with
+ * q.findSnoozedOfSender among the first statements of the write that stores it).
+ */
+export async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at: string) {
   if (!replies.length) return;
   await q.clearSnoozes(trx, workspaceId, replies.map((r) => r.id), at);
   for (const r of replies) {
     const { snoozed_until: previous, ...rest } = r;
     await publishEvent(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });
   }
-}
-
-/** A new reply from the contact: its other replies stop being snoozed. */
-export async function wakeContact(trx: Tx, workspaceId: string, contactId: string, at: string) {
-  await wake(trx, workspaceId, await q.findSnoozedOfContact(trx, workspaceId, contactId), at);
 }
 
 /** Ends every snooze whose time has come, in batches of `batch`; returns how many. */

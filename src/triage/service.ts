@@ -203,7 +203,7 @@ async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, r: q.Tr
       category_id: plan.category.id,
       ...(plan.draft !== null && { ai_response: plan.draft }),
       ...(plan.snoozedUntil !== null && { snoozed_until: plan.snoozedUntil }),
-    }, at, { current: locked, categoryChecked: true });
+    }, at, { learn: false, known: { current: locked, categoryChecked: true } });
   }
   await recordPlan(trx, workspaceId, current, plan, a.decision.reason, at);
 }
@@ -217,7 +217,7 @@ async function applyModelDraft(trx: Tx, workspaceId: string, ctx: Context, reply
   if (!current || !category || locked.category_id !== categoryId || locked.ai_response !== null) return;
   const byModel = Boolean(modelDraft?.trim());
   const draft = byModel ? modelDraft!.trim() : renderTemplate(category.template ?? DEFAULT_TEMPLATES[category.name] ?? FALLBACK_TEMPLATE, templateValues(current, ctx.settings));
-  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at, { current: locked, categoryChecked: true });
+  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at, { learn: false, known: { current: locked, categoryChecked: true } });
   const decision = await q.findDecision(trx, workspaceId, replyId);
   if (decision) await q.recordDecision(trx, { ...decision, drafted_by: byModel ? 'model' : 'template', decided_at: at });
 }
@@ -305,24 +305,26 @@ const retryLater = (error: string, attempts: number): Outcome => ({ ok: false, e
  * ingestion rate in the shared benchmark.
  */
 export function triageAtIngestion(deps: Pick<TriageDeps, 'llm'>): IngestTriage {
-  return async (trx, workspaceId, r) => {
+  return async (trx, workspaceId) => {
     const ctx = await contextOf(trx, workspaceId);
     if (!ctx) return null;
-    const local = categorise(inputOf(r), ctx.model);
-    const at = new Date().toISOString();
-    if (deps.llm && (local === null || local.confidence < MODEL_THRESHOLD)) {
-      // stored uncategorised; the model's job decides (and applies the local result if it cannot)
-      return { category: null, ai_response: null, snoozed_until: null, why: null, stored: (t) => enqueue(t, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, local } satisfies ModelPayload, maxAttempts: 3 }).then(() => {}) };
-    }
-    const a = { decision: asApplied(local), draftByModel: Boolean(deps.llm) };
-    const plan = planFor(ctx, r, a);
-    const c = plan.category;
-    return {
-      category: c && { id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive) },
-      ai_response: plan.draft,
-      snoozed_until: plan.snoozedUntil,
-      why: { source: plan.record.source, reason: plan.record.reason, confidence: plan.record.confidence, category_id: plan.record.category_id },
-      stored: (t) => recordPlan(t, workspaceId, r, plan, a.decision.reason, at),
+    return (r) => {
+      const local = categorise(inputOf(r), ctx.model);
+      const at = new Date().toISOString();
+      if (deps.llm && (local === null || local.confidence < MODEL_THRESHOLD)) {
+        // stored uncategorised; the model's job decides (and applies the local result if it cannot)
+        return { category: null, ai_response: null, snoozed_until: null, why: null, stored: (t) => enqueue(t, { workspaceId, kind: TRIAGE_MODEL_JOB, payload: { replyId: r.id, local } satisfies ModelPayload, maxAttempts: 3 }).then(() => {}) };
+      }
+      const a = { decision: asApplied(local), draftByModel: Boolean(deps.llm) };
+      const plan = planFor(ctx, r, a);
+      const c = plan.category;
+      return {
+        category: c && { id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive) },
+        ai_response: plan.draft,
+        snoozed_until: plan.snoozedUntil,
+        why: { source: plan.record.source, reason: plan.record.reason, confidence: plan.record.confidence, category_id: plan.record.category_id },
+        stored: (t) => recordPlan(t, workspaceId, r, plan, a.decision.reason, at),
+      };
     };
   };
 }
