@@ -74,7 +74,7 @@ export interface PostgresWriter {
 /**
  * The pool of connections that transactions (db.write) take one at a time, in pipeline mode.
  * A transaction's statements do not wait for each other to be sent: BEGIN leaves with the
- * transaction's first statement, and the statements a write starts together (Promise.all)
+ * transaction's first statement, and the statements a write runs `together` (group-commit.ts)
  * leave in one socket write. The server runs them in the order sent and answers in that order;
  * after one fails, the rest of the transaction fails too ("current transaction is aborted"),
  * as it would have one after the other.

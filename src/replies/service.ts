@@ -444,10 +444,13 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     }));
     const [attachments] = await together([
       opts.within ? opts.within(trx, reply.id) : [],
-      decision?.stored(trx),
       ...thread.map((message) => q.insertThreadMessage(trx, message)),
-      // with the last statements, so the counter row is locked for as short a time as possible on PostgreSQL
-      addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 }),
+      // the counter row last, so it is locked for as short a time as possible on PostgreSQL, and
+      // after triage's marks on contacts: every write takes contacts before the counters
+      (async () => {
+        await decision?.stored(trx);
+        await addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 });
+      })(),
       // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
       !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
     ]);
