@@ -15,7 +15,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Tx } from '../db/types.ts';
 import { AppError } from '../http/errors.ts';
 import { getThreadForMail } from '../mail/queries.ts';
-import { ingestReply, type IngestTriage } from '../replies/service.ts';
+import { ingestReply, type IngestTriage } from '../replies/ingest.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { clean, type ParsedMessage, parseMessage } from './parse.ts';
 import * as q from './queries.ts';
@@ -72,7 +72,7 @@ function receivedAt(m: ParsedMessage, place: Place): string {
 
 export interface StoreOptions {
   maxAttachmentBytes: number;
-  /** Triage in the reply's transaction (replies/service.ts IngestOptions); without it, a triage job. */
+  /** Triage in the reply's transaction (replies/ingest.ts IngestOptions); without it, a triage job. */
   triage?: IngestTriage;
 }
 

@@ -30,7 +30,7 @@ import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { backoffMs, type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type Place, recordSkip, storeRaw } from './ingest.ts';
-import type { IngestTriage } from '../replies/service.ts';
+import type { IngestTriage } from '../replies/ingest.ts';
 import { describeFailure, imapClient, type NetOptions } from './net.ts';
 import * as q from './queries.ts';
 import { type ImapSettings, imapSettings } from './service.ts';

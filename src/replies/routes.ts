@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
 import { listPageJson } from './list-page.ts';
 import * as service from './service.ts';
-import type { IngestTriage } from './service.ts';
+import { ingestReply, type IngestTriage } from './ingest.ts';
 
 export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTriage }> = async (app, { db, triage }) => {
   app.get('/api/replies', {
@@ -65,7 +65,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       response: { 200: single(Type.Ref(ReplyDetail)), 201: single(Type.Ref(ReplyDetail)), ...errorResponses(400, 401, 403, 413, 415, 429) },
     },
   }, async (request, reply) => {
-    const { reply: data, created } = await service.ingestReply(db, request.workspaceId, request.body, { triage });
+    const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage });
     return reply.code(created ? 201 : 200).send({ data });
   });
 };

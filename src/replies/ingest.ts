@@ -1,0 +1,237 @@
+// Ingestion: an inbound reply stored with its contact, thread, counters, triage and events,
+// in one write (POST /api/replies, a mailbox's sync: connections/ingest.ts, the seed CLI).
+import { uuidv7 } from '../db/ids.ts';
+import { type Db, together } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
+import type { ReplyStatus, Tx } from '../db/types.ts';
+import { Errors } from '../http/errors.ts';
+import { normalizeTimestamp } from '../timestamps.ts';
+import { addToCounts } from '../workspaces/counts.ts';
+import { publishEvents } from '../webhooks/events.ts';
+import { queueTriage, triageOn } from '../triage/queue.ts';
+import type { Ingest } from './schemas.ts';
+import * as q from './queries.ts';
+import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './service.ts';
+import { wake } from './snooze.ts';
+
+const now = () => new Date().toISOString();
+
+/** "Ada Lovelace" → first "Ada", last "Lovelace"; used only to fill a contact's blank name. */
+function splitName(name: string): { first: string | null; last: string | null } {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return { first: null, last: null };
+  return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
+}
+
+/**
+ * Stores an inbound reply. The contact is found or created by from_email (case-insensitive)
+ * in one upsert, so two replies from a new sender arriving together create one contact.
+ * A reply whose message_id is already stored is not stored again: the unique index refuses
+ * it, its savepoint (or transaction) is rolled back with the contact change, and the stored
+ * reply is returned with created=false. No lookup runs first: duplicates are the exception.
+ * `opts.within` runs in the reply's transaction once it is inserted (a mailbox's attachments and
+ * headers: src/connections/ingest.ts), so the reply is stored with them or not at all.
+ */
+export async function ingestReply(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions = {}): Promise<{ reply: ReplyDetail; created: boolean }> {
+  try {
+    return await ingestOnce(db, workspaceId, input, opts);
+  } catch (err) {
+    // a second delivery of one message: it answers with the stored reply
+    if (input.message_id !== undefined && isUniqueViolation(err)) {
+      const [existing] = await q.findByMessageId(db.read, { ws: workspaceId, messageId: input.message_id });
+      if (existing) return { reply: await getReply(db, workspaceId, existing.id), created: false };
+    }
+    throw err;
+  }
+}
+
+export interface IngestOptions {
+  within?: (trx: Tx, replyId: string) => Promise<Attachments>;
+  /** The message's triage headers as JSON (a mailbox's: connections/parse.ts), stored with the reply. */
+  mailHeaders?: string;
+  /**
+   * Triage of the reply in its transaction: decided before the insert, so the reply is stored
+   * (and announced by reply.received) with its category and draft (triage/service.ts
+   * triageAtIngestion, passed in by app.ts and main.ts). Without it, the reply is queued for the
+   * worker's triage job.
+   */
+  triage?: IngestTriage;
+}
+
+/** A reply just stored, as triage reads it. */
+export interface IngestedReply {
+  id: string;
+  from_email: string;
+  from_name: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  received_at: string;
+  category_id: string | null;
+  ai_response: string | null;
+  mail_headers: string | null;
+  contact_id: string;
+  contact_email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  client_name: string | null;
+  service_description: string | null;
+}
+
+/**
+ * Triage's decision on a reply about to be stored: the values it is stored with, and what to
+ * record once it is (the decision, the contact's marks, a model's job). Null: triage leaves it.
+ */
+export interface IngestDecision {
+  category: { id: string; name: string; color: string; is_positive: boolean } | null;
+  ai_response: string | null;
+  snoozed_until: string | null;
+  /** Shown as the reply's `triage` (its "why"). */
+  why: Triage | null;
+  stored(trx: Tx): Promise<void>;
+}
+/**
+ * Reads what triage needs of the workspace (in the write's first round trip) and answers how
+ * it decides a reply; null: triage leaves the workspace's replies alone.
+ */
+export type IngestTriage = (trx: Tx, workspaceId: string) => Promise<((reply: IngestedReply) => IngestDecision | null) | null>;
+
+async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions): Promise<{ reply: ReplyDetail; created: boolean }> {
+  const t = now();
+  const receivedAt = input.received_at ? normalizeTimestamp(input.received_at) : t;
+  const fromEmail = input.from_email.trim();
+  const fromName = input.from_name?.trim() ?? '';
+  const given = input.contact ?? {};
+  const explicitName = given.first_name !== undefined || given.last_name !== undefined;
+  const derived = explicitName ? { first: null, last: null } : splitName(fromName);
+
+  const reply = await db.write(async (trx) => {
+    const newContactId = uuidv7();
+    const triage = input.category_id == null ? opts.triage : undefined;
+    // Nothing here depends on another's answer (postgres.ts sends them in one write). An unknown
+    // client, mailbox or category throws once they are back, and the write rolls back whole.
+    const [foundClient, foundConnection, foundCategory, contact, decide, snoozed] = await together([
+      // != null, not truthiness: an empty id names nothing and is refused like any unknown id
+      input.client_id != null ? q.findClient(trx, { ws: workspaceId, id: input.client_id }) : null,
+      input.connection_id != null ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id }) : null,
+      input.category_id != null ? q.findCategory(trx, { ws: workspaceId, id: input.category_id }) : null,
+      q.upsertContact(trx, {
+        id: newContactId,
+        workspace_id: workspaceId,
+        email: fromEmail.toLowerCase(),
+        first_name: given.first_name ?? derived.first,
+        last_name: given.last_name ?? derived.last,
+        company: given.company ?? null,
+        title: given.title ?? null,
+        linkedin_url: given.linkedin_url ?? null,
+        phone: given.phone ?? null,
+        metadata: JSON.stringify(given.metadata ?? {}),
+        reply_count: 1,
+        last_reply_at: receivedAt,
+        created_at: t,
+        updated_at: t,
+      }, { explicitName, withMetadata: given.metadata !== undefined }),
+      triage && triageOn(trx, workspaceId).then((on) => (on ? triage(trx, workspaceId) : null)),
+      // the contact writes again: whatever of theirs was snoozed comes back (CONTRACT); a
+      // contact the upsert above creates has none, whichever of the two runs first
+      q.findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
+    ]);
+    const client = foundClient?.[0] ?? null;
+    if (input.client_id != null && !client) throw Errors.InvalidClientId();
+    if (input.connection_id != null && !foundConnection?.[0]) throw Errors.InvalidConnectionId();
+    const found = foundCategory?.[0];
+    if (input.category_id != null && !found) throw Errors.InvalidCategoryId();
+    let category: { id: string; name: string; color: string; is_positive: boolean } | null =
+      found ? { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) } : null;
+    const contactCreated = contact.id === newContactId;
+    await wake(trx, workspaceId, snoozed, t);
+
+    const reply = {
+      id: uuidv7(),
+      workspace_id: workspaceId,
+      contact_id: contact.id,
+      client_id: input.client_id ?? null,
+      connection_id: input.connection_id ?? null,
+      category_id: category?.id ?? null as string | null,
+      from_email: fromEmail,
+      from_name: fromName,
+      to_email: input.to_email.trim(),
+      subject: input.subject ?? '',
+      body_text: input.body_text ?? '',
+      body_html: input.body_html ?? '',
+      status: 'pending' as ReplyStatus,
+      ai_response: null as string | null,
+      sent_response: null,
+      message_id: input.message_id ?? null,
+      in_reply_to: input.in_reply_to ?? null,
+      received_at: receivedAt,
+      handled_at: null,
+      snoozed_until: null as string | null,
+      created_at: t,
+      updated_at: t,
+      mail_headers: opts.mailHeaders ?? null,
+    };
+    const decision = decide && decide({
+      ...reply, contact_email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
+      title: contact.title, client_name: client?.name ?? null, service_description: client?.service_description ?? null,
+    });
+    if (decision) {
+      category = decision.category;
+      Object.assign(reply, {
+        category_id: decision.category?.id ?? null,
+        ai_response: decision.ai_response,
+        snoozed_until: decision.snoozed_until,
+        // a draft makes a pending reply ready, as a PATCH with one does
+        ...(decision.ai_response !== null && { status: 'ready' as const }),
+      });
+    }
+    await q.insertReply(trx, reply);
+
+    const thread = (input.thread ?? []).map((m, position) => ({
+      workspace_id: workspaceId,
+      reply_id: reply.id,
+      position,
+      from_address: m.from,
+      to_address: m.to,
+      subject: m.subject ?? '',
+      body: m.body ?? '',
+      sent_at: normalizeTimestamp(m.sent_at),
+    }));
+    const [attachments] = await together([
+      opts.within ? opts.within(trx, reply.id) : [],
+      ...thread.map((message) => q.insertThreadMessage(trx, message)),
+      // the counter row last, so it is locked for as short a time as possible on PostgreSQL, and
+      // after triage's marks on contacts: every write takes contacts before the counters
+      (async () => {
+        await decision?.stored(trx);
+        await addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 });
+      })(),
+      // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
+      !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
+    ]);
+
+    const detail = detailOf(
+      reply,
+      category,
+      client,
+      { id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company, do_not_contact: Boolean(contact.do_not_contact) },
+      thread.map(threadItem),
+      [],
+      attachments,
+      decision ? decision.why : null,
+    );
+    const created = contactCreated && {
+      type: 'contact.created' as const,
+      data: {
+        id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
+        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
+      },
+    };
+    await publishEvents(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);
+    return detail;
+  });
+  return { created: true, reply };
+}
