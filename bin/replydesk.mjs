@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `replydesk` command. The code is TypeScript run through tsx's loader, so there is no
-// build step between a clone and a running service.
-import { register } from 'tsx/esm/api';
+// The `replydesk` command. The code is TypeScript: it is bundled into dist/ on every start
+// (build-server.mjs says why and how long it takes), so there is no build step between a clone
+// and a running service, and what runs is always src/ as it is now.
+import { pathToFileURL } from 'node:url';
+import { buildServer } from './build-server.mjs';
 
-register();
-await import('../src/cli/index.ts');
+await import(pathToFileURL(await buildServer()).href);

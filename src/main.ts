@@ -13,6 +13,7 @@ import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
 import { triageAtIngestion } from './triage/service.ts';
 import { MailboxSync } from './connections/sync.ts';
+import { limitHeapGrowth } from './heap.ts';
 
 /** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
 function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer, log: MailboxLog) {
@@ -33,6 +34,7 @@ function processLogger(config: Config) {
 }
 
 export async function serve(config: Config = loadConfig()) {
+  limitHeapGrowth(config.heapGrowthPercent);
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);
@@ -107,6 +109,7 @@ export async function serve(config: Config = loadConfig()) {
 
 /** `replydesk worker`: only the job worker, for deployments that run it apart from the API. */
 export async function runWorker(config: Config = loadConfig()) {
+  limitHeapGrowth(config.heapGrowthPercent);
   const secretKey = resolveSecretKey(config);
   const db = connect(config.database);
   await migrateToLatest(db);

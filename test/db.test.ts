@@ -298,8 +298,8 @@ describe('the group commit (sqlite)', () => {
 describe('SQLITE_CACHE_MB', () => {
   it('splits the page-cache budget two thirds to the writer, a third to the reader, with no memory map', async () => {
     const file = `file:${path.join(tempDir(), 'cache.db')}`;
-    expect(loadConfig({ DATABASE_URL: file }).database).toMatchObject({ cacheMiB: 48 });
-    expect(() => loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '1.5' })).toThrow('SQLITE_CACHE_MB: expected a whole number of MiB from 2 to 65536, e.g. 48');
+    expect(loadConfig({ DATABASE_URL: file }).database).toMatchObject({ cacheMiB: 40 });
+    expect(() => loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '1.5' })).toThrow('SQLITE_CACHE_MB: expected a whole number of MiB from 2 to 65536, e.g. 40');
     const db = connect(loadConfig({ DATABASE_URL: file, SQLITE_CACHE_MB: '96' }).database);
     try {
       // negative cache_size is KiB; the writer's connection answers through Kysely

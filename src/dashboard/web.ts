@@ -2,7 +2,6 @@
 // body as a sandboxable document, and the live event stream (docs/dashboard.md).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { Type } from '@sinclair/typebox';
@@ -11,9 +10,8 @@ import { Errors } from '../http/errors.ts';
 import { IdParams } from '../http/schemas.ts';
 import { getReplyDetail } from '../replies/queries.ts';
 import { liveEvents } from '../webhooks/live.ts';
+import { WEB_DIST } from '../files.ts';
 import { bodyDocument } from './body.ts';
-
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** The dashboard's own pages: scripts and styles from this origin only, nothing inline. */
 export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";

@@ -13,6 +13,7 @@
 // (`resume`); the writer's next transaction rewinds the log. Writes wait ~10 ms; reads and
 // the event loop never do.
 import { Worker } from 'node:worker_threads';
+import { CHECKPOINT_WORKER } from '../files.ts';
 
 /** What the worker (checkpoint-worker.ts) is started with. */
 export interface CheckpointerData {
@@ -26,9 +27,6 @@ export interface CheckpointerData {
 export type ToMain = 'pause' | 'resume';
 /** To the worker: the writer is held (`paused`), or shut down (`stop`). */
 export type ToWorker = 'paused' | 'stop';
-
-// checkpoint-worker.ts, through a small entry that registers tsx in the worker thread.
-const WORKER_FILE = new URL('./checkpoint-worker.mjs', import.meta.url);
 
 export interface CheckpointOptions {
   /** How often the worker checkpoints. */
@@ -52,7 +50,7 @@ export interface PausableWriter {
 export function startCheckpointer(filename: string, fd: number, writer: PausableWriter, opts: CheckpointOptions = {}): () => Promise<void> {
   const { intervalMs = 200, restartFrames = 16_384 } = opts;
   const workerData: CheckpointerData = { filename, fd, intervalMs, restartFrames };
-  const worker = new Worker(WORKER_FILE, { workerData });
+  const worker = new Worker(CHECKPOINT_WORKER, { workerData });
   const post = (m: ToWorker) => worker.postMessage(m);
   worker.unref();
   // The writer is never held longer than this, even if the worker stops answering.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { CORPUS_DIR } from '../../files.ts';
 
 /**
  * The labelled corpus shipped in ./corpus/<lang>.jsonl: one {"text", "subject", "label"} per line.
@@ -16,8 +17,6 @@ export interface CorpusEntry {
   /** Variants of one hand-written statement share a group; the split is by group. */
   group: string;
 }
-
-const CORPUS_DIR = new URL('./corpus/', import.meta.url);
 
 export function loadCorpus(): CorpusEntry[] {
   const out: CorpusEntry[] = [];
