@@ -81,7 +81,7 @@ export const DEFAULT_MAIL_QUOTA_PER_HOUR = 200;
 /** Attachments of mail that arrives by IMAP above this size are listed but not kept (MiB). */
 export const DEFAULT_ATTACHMENT_MAX_MB = 10;
 
-/** SQLite's page caches, writer and reader together (MiB): see db/connect.ts. */
+/** SQLite's page caches, writer and reader together (MiB): see db/sqlite.ts. */
 export const DEFAULT_SQLITE_CACHE_MB = 40;
 
 /**
@@ -197,7 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const production = env.NODE_ENV === 'production';
-  const heapGrowthPercent = Number(env.HEAP_GROWTH_PERCENT ?? DEFAULT_HEAP_GROWTH_PERCENT);
+  const heapGrowthPercent = Number(env.HEAP_GROWTH_PERCENT || DEFAULT_HEAP_GROWTH_PERCENT);
   if (!Number.isInteger(heapGrowthPercent) || heapGrowthPercent < 0 || heapGrowthPercent > 1000) {
     problems.push(`HEAP_GROWTH_PERCENT: expected a whole number from 0 (V8's own) to 1000, e.g. ${DEFAULT_HEAP_GROWTH_PERCENT}`);
   }
