@@ -3,7 +3,7 @@
 import { uuidv7 } from '../db/ids.ts';
 import { type Db, together } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { ReplyStatus, Tx } from '../db/types.ts';
+import type { ReplyRow, ReplyStatus, Tx } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts } from '../workspaces/counts.ts';
@@ -58,20 +58,10 @@ export interface IngestOptions {
   triage?: IngestTriage;
 }
 
-/** A reply just stored, as triage reads it. */
-export interface IngestedReply {
-  id: string;
-  from_email: string;
-  from_name: string;
-  to_email: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  received_at: string;
-  category_id: string | null;
-  ai_response: string | null;
-  mail_headers: string | null;
-  contact_id: string;
+/** A reply just stored, as triage reads it: its own columns, its contact's and its client's. */
+export type IngestedReply = Pick<ReplyRow,
+  'id' | 'from_email' | 'from_name' | 'to_email' | 'subject' | 'body_text' | 'body_html' | 'received_at' | 'category_id' | 'ai_response' | 'mail_headers' | 'contact_id'
+> & {
   contact_email: string;
   first_name: string | null;
   last_name: string | null;
@@ -79,7 +69,7 @@ export interface IngestedReply {
   title: string | null;
   client_name: string | null;
   service_description: string | null;
-}
+};
 
 /**
  * Triage's decision on a reply about to be stored: the values it is stored with, and what to
