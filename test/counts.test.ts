@@ -63,6 +63,7 @@ for (const dialect of DIALECTS) {
         replies_sent: actual.replies_sent ?? 0,
         replies_archived: actual.replies_archived ?? 0,
         contacts_total: Number(contacts.n),
+        searched_text_edits: 0,
       });
       expect(Number(contacts.n)).toBe(20);
       for (const status of ['pending', 'ready', 'sent', 'archived']) {
@@ -86,7 +87,7 @@ for (const dialect of DIALECTS) {
       expect(answers.map((r) => r.statusCode)).toEqual(Array(24).fill(200));
       const row = await ctx.db.read.selectFrom('replies').select('status').where('id', '=', id).executeTakeFirstOrThrow();
       const counts = await readCounts(ctx.db.read, ws.workspace.id);
-      expect(counts).toEqual({ replies_total: 1, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 1, [`replies_${row.status}`]: 1 });
+      expect(counts).toEqual({ replies_total: 1, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 1, searched_text_edits: 0, [`replies_${row.status}`]: 1 });
     });
 
     it.runIf(dialect === 'postgres')('a status change takes its two reply_counts rows in key order (0014): changes going opposite ways never wait in a circle', async () => {
@@ -129,7 +130,7 @@ for (const dialect of DIALECTS) {
 
     it('a new workspace counts zero before any row exists', async () => {
       const ws = await makeWorkspace(ctx.db);
-      expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0 });
+      expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0, searched_text_edits: 0 });
       const list = (await ctx.app.inject({ url: '/api/replies', headers: ws.headers })).json();
       expect(list.pagination.total).toBe(0);
     });
@@ -145,7 +146,7 @@ describe('the counter-slots migration (sqlite)', () => {
       await db.write((t) => t.insertInto('workspaces').values({ id: 'w1', name: 'Old', plan: 'starter', rate_limit: null, api_version: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z' } as never).execute());
       await db.write((t) => t.insertInto('workspace_counts').values({ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 } as never).execute());
       await migrateToLatest(db);
-      expect(await readCounts(db.read, 'w1')).toEqual({ replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 });
+      expect(await readCounts(db.read, 'w1')).toEqual({ replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5, searched_text_edits: 0 });
       const { error: downError } = await migrator(db).migrateTo('0005_webhooks');
       expect(downError).toBeUndefined();
       expect(await db.read.selectFrom('workspace_counts' as never).selectAll().execute()).toEqual([{ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 }]);

@@ -130,12 +130,13 @@ export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, t
 }
 
 /**
- * How many replies of the workspace hold the words, counted by the full-text index alone
- * (SQLite; migration 0011), or null where the database has no such count (PostgreSQL: the
- * caller counts the rows, which the GIN and workspace indexes answer together).
+ * The rowids of the workspace's replies that hold the words, ascending, read off the
+ * full-text index alone (SQLite; migration 0011), or null where the database has no such
+ * index of its own (PostgreSQL: the caller counts the rows, which the GIN and workspace
+ * indexes answer together).
  */
-export async function countTextMatches(db: Q, workspaceId: string, terms: SearchTerms): Promise<number | null> {
+export async function textMatchRowids(db: Q, workspaceId: string, terms: SearchTerms): Promise<Float64Array | null> {
   if (dialectOf(db) === 'postgres') return null;
-  const { rows } = await sql<{ n: number }>`select count(*) as n from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)}`.execute(db);
-  return Number(rows[0]!.n);
+  const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} order by rowid`.execute(db);
+  return Float64Array.from(rows, (r) => r.rowid);
 }

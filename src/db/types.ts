@@ -33,6 +33,8 @@ export interface WorkspaceCountsTable {
   replies_sent: Generated<number>;
   replies_archived: Generated<number>;
   contacts_total: Generated<number>;
+  /** Changes of a stored reply's searched text (migration 0015): with replies_total, the version of what a search finds. */
+  searched_text_edits: Generated<number>;
 }
 
 export interface ApiKeyTable {

@@ -16,6 +16,7 @@ import type { Database } from '../db/types.ts';
 import { isTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
+import { planSearch, readSearchPage } from './search.ts';
 
 /** The JSON text of a list item's unchanging fields, in the item's field order. */
 interface FixedText {
@@ -142,9 +143,10 @@ export async function listPageJson(db: Kysely<Database>, workspaceId: string, re
     [rows, total] = await Promise.all([q.listReplies(db, workspaceId, { status, limit, offset }), countReplies(db, workspaceId, status)]);
     more = offset + limit < total;
   } else {
-    const plan = await q.planSearch(db, workspaceId, filter, offset + limit + 1);
+    const plan = await planSearch(db, workspaceId, filter, offset + limit + 1);
     const counted = isStatusOnly(filter) ? countReplies(db, workspaceId, filter.statuses?.[0]) : q.countFiltered(db, workspaceId, filter, plan);
-    const [read, count] = await Promise.all([q.listFiltered(db, workspaceId, filter, request, plan), counted]);
+    const listed = plan?.rowids ? readSearchPage(db, workspaceId, filter, request, plan, plan.rowids) : q.listFiltered(db, workspaceId, filter, request, plan);
+    const [read, count] = await Promise.all([listed, counted]);
     more = read.length > limit;
     rows = more ? read.slice(0, limit) : read;
     total = count;

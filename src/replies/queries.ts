@@ -1,8 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { countTextMatches, forUpdate, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
-import { countReplies } from '../workspaces/counts.ts';
+import { forUpdate, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -52,11 +51,15 @@ const listQueries = Object.fromEntries(
   ]),
 );
 
+/** Compares rows in the list's order: (received_at, id), descending when newest first. */
+const listOrder = (newestFirst: boolean) => (x: { received_at: string; id: string }, y: { received_at: string; id: string }) =>
+  (newestFirst ? -1 : 1) * (x.received_at < y.received_at ? -1 : x.received_at > y.received_at ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
 export async function listReplies(db: Q, workspaceId: string, opts: { status?: ReplyStatus; limit: number; offset: number }) {
   const direct = opts.offset <= DIRECT_MAX_OFFSET;
   const run = listQueries[`${direct ? 'direct' : 'deferred'}:${Boolean(opts.status)}`]!;
   const rows = await run(db, { ws: workspaceId, status: opts.status ?? 'pending' /* unread by the unfiltered shapes */, limit: opts.limit, offset: opts.offset });
-  if (!direct) rows.sort((x, y) => (x.received_at < y.received_at ? 1 : x.received_at > y.received_at ? -1 : x.id < y.id ? 1 : x.id > y.id ? -1 : 0));
+  if (!direct) rows.sort(listOrder(true));
   return rows;
 }
 export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
@@ -111,20 +114,17 @@ export interface PagePosition {
 }
 
 /**
- * A search's plan: how many replies of the workspace match (counted by the full-text index
- * where the database can: dialect.ts countTextMatches), and so how its page is read. Walking
- * the list's index reads about `rowsWanted × replies / matches` entries before the page is
- * full; looking every match up reads `matches` rows and sorts them. The cheaper one wins.
+ * A search's plan (search.ts planSearch): how many replies of the workspace match, and so how
+ * its page is read — `'rows'` looks every match up and sorts them (few matches), `'index'`
+ * walks the list's index in order and keeps the rows that match (many matches).
  */
 export interface SearchPlan {
-  matches: number | null;
+  matches: number;
   order: 'rows' | 'index';
-}
-
-export async function planSearch(db: Q, workspaceId: string, f: ReplyFilter, rowsWanted: number): Promise<SearchPlan | undefined> {
-  if (!f.search) return undefined;
-  const [matches, replies] = await Promise.all([countTextMatches(db, workspaceId, f.search), countReplies(db, workspaceId)]);
-  return { matches, order: matches !== null && rowsWanted * replies < matches * matches ? 'index' : 'rows' };
+  /** SQLite, a search alone read by the index: its matches' rowids (search.ts readSearchPage); otherwise null. */
+  rowids: Float64Array | null;
+  /** The workspace's replies when the plan was made. */
+  replies: number;
 }
 
 function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): QB {
@@ -159,6 +159,34 @@ export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: {
     q = q.where((eb) => eb(eb.refTuple('r.received_at', 'r.id'), f.newestFirst ? '<' : '>', eb.tuple(receivedAt, id)));
   }
   return q.orderBy('r.received_at', dir).orderBy('r.id', dir).limit(page.limit + 1).offset(page.offset).execute();
+}
+
+const listIndexWalks = Object.fromEntries(
+  ([false, true] as const).flatMap((newestFirst) => ([false, true] as const).map((resumed) => [
+    `${newestFirst}:${resumed}`,
+    prepared((db, a: { ws: string; receivedAt: string; id: string; limit: number }) => {
+      let q = db.selectFrom('replies').select([sql<number>`rowid`.as('rowid'), 'id', 'received_at']).where('workspace_id', '=', a.ws);
+      if (resumed) q = q.where((eb) => eb(eb.refTuple('received_at', 'id'), newestFirst ? '<' : '>', eb.tuple(a.receivedAt, a.id)));
+      const dir = newestFirst ? 'desc' : 'asc';
+      return q.orderBy('received_at', dir).orderBy('id', dir).limit(a.limit);
+    }),
+  ])),
+);
+
+/**
+ * SQLite: `limit` entries of the workspace's list index (replies_workspace_received) in the
+ * list's order, after a position or from the start, read off the index alone: each reply's
+ * rowid, id and received_at.
+ */
+export function walkListIndex(db: Q, workspaceId: string, newestFirst: boolean, after: PagePosition | undefined, limit: number) {
+  return listIndexWalks[`${newestFirst}:${Boolean(after)}`]!(db, { ws: workspaceId, receivedAt: after?.receivedAt ?? '', id: after?.id ?? '', limit });
+}
+
+/** The page columns of the given replies of the workspace, in the list's order. */
+export async function pageRowsByIds(db: Q, workspaceId: string, ids: string[], newestFirst: boolean): Promise<ReplyPageRow[]> {
+  if (!ids.length) return [];
+  const rows = await pageSelect(db as Kysely<Database>).where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId)).where('r.id', 'in', ids).execute();
+  return rows.sort(listOrder(newestFirst));
 }
 
 /** The fields of a filter that are set (`now` and `newestFirst` always are). */

@@ -10,7 +10,7 @@ import { counterSlots } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Q, ReplyStatus, Tx } from '../db/types.ts';
 
-export const COUNTERS = ['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total'] as const;
+export const COUNTERS = ['replies_total', 'replies_pending', 'replies_ready', 'replies_sent', 'replies_archived', 'contacts_total', 'searched_text_edits'] as const;
 export type Counter = (typeof COUNTERS)[number];
 export type Counts = Record<Counter, number>;
 
@@ -37,6 +37,12 @@ const add = prepared((db, a: Counts & { ws: string; slot: number }) =>
     .values({ workspace_id: a.ws, slot: a.slot, ...Object.fromEntries(COUNTERS.map((c) => [c, a[c]])) })
     .onConflict((oc) => oc.columns(['workspace_id', 'slot']).doUpdateSet((eb) =>
       Object.fromEntries(COUNTERS.map((c) => [c, eb(`workspace_counts.${c}`, '+', eb.ref(`excluded.${c}`))])))));
+
+/**
+ * The version of what a search of the workspace can find: it changes with every reply added
+ * and every change of a stored reply's searched text (migration 0015), and with nothing else.
+ */
+export const searchedTextVersion = (counts: Counts) => `${counts.replies_total}.${counts.searched_text_edits}`;
 
 /** Adds the deltas (missing ones are 0) to the workspace's counters, in the caller's transaction. */
 export function addToCounts(db: Tx, workspaceId: string, deltas: Partial<Counts>) {
