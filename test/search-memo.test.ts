@@ -7,10 +7,11 @@ import { readCounts, searchedTextVersion } from '../src/workspaces/counts.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
 describe('SearchMemo', () => {
-  const entry = (version: string, n: number) => ({ version, matches: n, rowids: Float64Array.from({ length: n }, (_, i) => i + 1) });
+  // a set of n matches, 8 bytes each (as SQLite's rowids)
+  const entry = (version: string, n: number) => ({ version, matches: n, set: { size: n, bytes: 8 * n, has: () => true } });
 
   it('answers only for the version it was given', () => {
-    const memo = new SearchMemo(4, 100);
+    const memo = new SearchMemo(4, 800);
     memo.set('a', entry('10.0', 3));
     expect(memo.get('a', '10.0')?.matches).toBe(3);
     expect(memo.get('a', '11.0')).toBeUndefined();
@@ -18,20 +19,20 @@ describe('SearchMemo', () => {
     expect(memo.get('b', '10.0')).toBeUndefined();
   });
 
-  it('keeps the most recently used within its count and its budget of rowids', () => {
-    const memo = new SearchMemo(2, 10);
+  it('keeps the most recently used within its count and its budget of bytes', () => {
+    const memo = new SearchMemo(2, 80);
     memo.set('a', entry('1', 4));
     memo.set('b', entry('1', 4));
     memo.get('a', '1'); // a is now the most recent
     memo.set('c', entry('1', 1)); // three entries: b, the least recent, goes
     expect(memo.get('b', '1')).toBeUndefined();
-    expect(memo.get('a', '1')?.rowids).toHaveLength(4);
-    memo.set('d', entry('1', 8)); // 4 + 8 rowids > 10: the older ones go
+    expect(memo.get('a', '1')?.set?.size).toBe(4);
+    memo.set('d', entry('1', 8)); // 4 + 8 matches > 10: the older ones go
     expect(memo.get('a', '1')).toBeUndefined();
-    expect(memo.get('d', '1')?.rowids).toHaveLength(8);
+    expect(memo.get('d', '1')?.set?.size).toBe(8);
     memo.set('e', entry('1', 11)); // more than the whole budget: its count alone is kept
-    expect(memo.get('e', '1')).toMatchObject({ matches: 11, rowids: null });
-    expect(memo.get('d', '1')?.rowids).toHaveLength(8);
+    expect(memo.get('e', '1')).toMatchObject({ matches: 11, set: null });
+    expect(memo.get('d', '1')?.set?.size).toBe(8);
   });
 });
 
@@ -83,7 +84,7 @@ for (const dialect of DIALECTS) {
       expect(res.json().pagination.total).toBe(0);
     });
 
-    it('pages a common word in order when the newest replies hold none of it (the walk takes several chunks)', async () => {
+    it('pages a common word in order when the newest replies hold none of it (the walk of the list index takes several chunks)', async () => {
       const own = await makeWorkspace(ctx.db);
       const made: { id: string; received_at: string; hit: boolean }[] = [];
       // 200 replies: the 80 newest lack the word, the 120 older ones have it

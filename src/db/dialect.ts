@@ -129,14 +129,76 @@ export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, t
   return sql<boolean>`${rowid} in (select rowid from ${fts} where ${fts} match ${ftsQuery(terms, scope?.workspaceId)})`;
 }
 
+/** An entry of a list index as the walk of a search reads it (replies/queries.ts walkListIndex). */
+export interface ListIndexEntry {
+  id: string;
+  received_at: string;
+  /** SQLite's rowid; null on PostgreSQL. */
+  rowid: number | null;
+}
+
 /**
- * The rowids of the workspace's replies that hold the words, ascending, read off the
- * full-text index alone (SQLite; migration 0011), or null where the database has no such
- * index of its own (PostgreSQL: the caller counts the rows, which the GIN and workspace
- * indexes answer together).
+ * A set of a workspace's replies held in memory, by the key each database gives cheapest
+ * beside its list index: SQLite's rowid (8 bytes an entry), PostgreSQL's id (a UUID string,
+ * about 80 bytes with the set's own entry).
  */
-export async function textMatchRowids(db: Q, workspaceId: string, terms: SearchTerms): Promise<Float64Array | null> {
-  if (dialectOf(db) === 'postgres') return null;
+export interface ReplySet {
+  readonly size: number;
+  /** About how much memory it holds. */
+  readonly bytes: number;
+  has(entry: ListIndexEntry): boolean;
+}
+
+/** The column walkListIndex reads as `rowid`: the rowid on SQLite, null on PostgreSQL. */
+export const rowidOrNull = (db: Q) => (dialectOf(db) === 'sqlite' ? sql<number | null>`rowid` : sql<number | null>`null`);
+
+/** Sorted rowids, looked up by binary search. */
+class RowidSet implements ReplySet {
+  constructor(private readonly rowids: Float64Array) {}
+  get size() {
+    return this.rowids.length;
+  }
+  get bytes() {
+    return this.rowids.byteLength;
+  }
+  has(entry: ListIndexEntry): boolean {
+    const value = entry.rowid!;
+    let lo = 0;
+    let hi = this.rowids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = this.rowids[mid]!;
+      if (v === value) return true;
+      if (v < value) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+}
+
+class IdSet implements ReplySet {
+  constructor(private readonly ids: Set<string>) {}
+  get size() {
+    return this.ids.size;
+  }
+  get bytes() {
+    return this.ids.size * 80;
+  }
+  has(entry: ListIndexEntry): boolean {
+    return this.ids.has(entry.id);
+  }
+}
+
+/**
+ * The workspace's replies whose searched text holds the words: read off the full-text index
+ * alone on SQLite (its rowids; migration 0011), through the GIN and workspace indexes on
+ * PostgreSQL (its ids).
+ */
+export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerms): Promise<ReplySet> {
+  if (dialectOf(db) === 'postgres') {
+    const rows = await db.selectFrom('replies as r').select('r.id').where('r.workspace_id', '=', workspaceId).where(textSearch(db, 'replies', 'r', terms)).execute();
+    return new IdSet(new Set(rows.map((r) => r.id)));
+  }
   const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} order by rowid`.execute(db);
-  return Float64Array.from(rows, (r) => r.rowid);
+  return new RowidSet(Float64Array.from(rows, (r) => r.rowid));
 }

@@ -145,7 +145,7 @@ export async function listPageJson(db: Kysely<Database>, workspaceId: string, re
   } else {
     const plan = await planSearch(db, workspaceId, filter, offset + limit + 1);
     const counted = isStatusOnly(filter) ? countReplies(db, workspaceId, filter.statuses?.[0]) : q.countFiltered(db, workspaceId, filter, plan);
-    const listed = plan?.rowids ? readSearchPage(db, workspaceId, filter, request, plan, plan.rowids) : q.listFiltered(db, workspaceId, filter, request, plan);
+    const listed = plan?.set ? readSearchPage(db, workspaceId, filter, request, plan, plan.set) : q.listFiltered(db, workspaceId, filter, request, plan);
     const [read, count] = await Promise.all([listed, counted]);
     more = read.length > limit;
     rows = more ? read.slice(0, limit) : read;

@@ -1,7 +1,7 @@
 // Reply queries. Every one takes the workspace id and filters by it first.
 import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import { sql } from 'kysely';
-import { forUpdate, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
+import { forUpdate, type ListIndexEntry, type ReplySet, rowidOrNull, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
@@ -121,8 +121,8 @@ export interface PagePosition {
 export interface SearchPlan {
   matches: number;
   order: 'rows' | 'index';
-  /** SQLite, a search alone read by the index: its matches' rowids (search.ts readSearchPage); otherwise null. */
-  rowids: Float64Array | null;
+  /** A search alone read by the index: its matches (search.ts readSearchPage); otherwise null. */
+  set: ReplySet | null;
   /** The workspace's replies when the plan was made. */
   replies: number;
 }
@@ -165,7 +165,7 @@ const listIndexWalks = Object.fromEntries(
   ([false, true] as const).flatMap((newestFirst) => ([false, true] as const).map((resumed) => [
     `${newestFirst}:${resumed}`,
     prepared((db, a: { ws: string; receivedAt: string; id: string; limit: number }) => {
-      let q = db.selectFrom('replies').select([sql<number>`rowid`.as('rowid'), 'id', 'received_at']).where('workspace_id', '=', a.ws);
+      let q = db.selectFrom('replies').select([rowidOrNull(db).as('rowid'), 'id', 'received_at']).where('workspace_id', '=', a.ws);
       if (resumed) q = q.where((eb) => eb(eb.refTuple('received_at', 'id'), newestFirst ? '<' : '>', eb.tuple(a.receivedAt, a.id)));
       const dir = newestFirst ? 'desc' : 'asc';
       return q.orderBy('received_at', dir).orderBy('id', dir).limit(a.limit);
@@ -174,11 +174,10 @@ const listIndexWalks = Object.fromEntries(
 );
 
 /**
- * SQLite: `limit` entries of the workspace's list index (replies_workspace_received) in the
- * list's order, after a position or from the start, read off the index alone: each reply's
- * rowid, id and received_at.
+ * `limit` entries of the workspace's list index (replies_workspace_received) in the list's
+ * order, after a position or from the start, read off the index alone (an index-only scan).
  */
-export function walkListIndex(db: Q, workspaceId: string, newestFirst: boolean, after: PagePosition | undefined, limit: number) {
+export function walkListIndex(db: Q, workspaceId: string, newestFirst: boolean, after: PagePosition | undefined, limit: number): Promise<ListIndexEntry[]> {
   return listIndexWalks[`${newestFirst}:${Boolean(after)}`]!(db, { ws: workspaceId, receivedAt: after?.receivedAt ?? '', id: after?.id ?? '', limit });
 }
 
