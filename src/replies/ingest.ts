@@ -10,7 +10,8 @@ import { addToCounts } from '../workspaces/counts.ts';
 import { publishEvents } from '../webhooks/events.ts';
 import { queueTriage, triageOn } from '../triage/queue.ts';
 import type { Ingest } from './schemas.ts';
-import * as q from './queries.ts';
+import * as q from './ingest-queries.ts';
+import { findSnoozedOfSender } from './queries.ts';
 import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './service.ts';
 import { wake } from './snooze.ts';
 
@@ -127,7 +128,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       triage && triageOn(trx, workspaceId).then((on) => (on ? triage(trx, workspaceId) : null)),
       // the contact writes again: whatever of theirs was snoozed comes back (CONTRACT); a
       // contact the upsert above creates has none, whichever of the two runs first
-      q.findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
+      findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
     ]);
     const client = foundClient?.[0] ?? null;
     if (input.client_id != null && !client) throw Errors.InvalidClientId();
