@@ -19,6 +19,23 @@ describe('SearchMemo', () => {
     expect(memo.get('b', '10.0')).toBeUndefined();
   });
 
+  it('shares one search among the requests that miss together, and forgets a failed one', async () => {
+    const memo = new SearchMemo(4, 800);
+    let finds = 0;
+    const find = async () => {
+      finds++;
+      await new Promise((r) => setTimeout(r, 10));
+      return entry('1', 3).set;
+    };
+    const answers = await Promise.all([memo.getOrFind('a', '1', find), memo.getOrFind('a', '1', find), memo.getOrFind('a', '1', find)]);
+    expect(finds).toBe(1);
+    expect(answers.map((a) => a.matches)).toEqual([3, 3, 3]);
+    await memo.getOrFind('a', '2', find); // another version: found again
+    expect(finds).toBe(2);
+    await expect(memo.getOrFind('b', '1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect((await memo.getOrFind('b', '1', find)).matches).toBe(3);
+  });
+
   it('keeps the most recently used within its count and its budget of bytes', () => {
     const memo = new SearchMemo(2, 80);
     memo.set('a', entry('1', 4));

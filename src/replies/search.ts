@@ -30,6 +30,7 @@ interface Remembered {
  */
 export class SearchMemo {
   private readonly entries = new Map<string, Remembered>();
+  private readonly pending = new Map<string, Promise<Remembered>>();
   private bytes = 0;
 
   constructor(readonly capacity: number, readonly maxBytes: number) {}
@@ -40,6 +41,27 @@ export class SearchMemo {
     this.entries.delete(key);
     this.entries.set(key, hit);
     return hit;
+  }
+
+  /**
+   * The remembered search, or the one `find` makes, remembered. Requests that miss at the same
+   * time share one `find`: a common word's matches at a million replies take seconds to read
+   * on PostgreSQL, and 32 requests each reading them would hold every core for minutes.
+   */
+  async getOrFind(key: string, version: string, find: () => Promise<ReplySet>): Promise<Remembered> {
+    const hit = this.get(key, version);
+    if (hit) return hit;
+    const flight = `${key}\n${version}`;
+    let pending = this.pending.get(flight);
+    if (!pending) {
+      pending = find().then((set) => {
+        const found = { version, matches: set.size, set };
+        this.set(key, found);
+        return found;
+      }).finally(() => this.pending.delete(flight));
+      this.pending.set(flight, pending);
+    }
+    return pending;
   }
 
   set(key: string, value: Remembered) {
@@ -81,13 +103,8 @@ export async function planSearch(db: Q, workspaceId: string, f: ReplyFilter, row
   // entry for an old version is never used again
   const counts = await readCounts(db, workspaceId);
   const version = searchedTextVersion(counts);
-  const key = memoKey(workspaceId, f.search);
-  let found = memo.get(key, version);
-  if (!found) {
-    const set = await textMatchSet(db, workspaceId, f.search);
-    found = { version, matches: set.size, set };
-    memo.set(key, found);
-  }
+  const search = f.search;
+  const found = await memo.getOrFind(memoKey(workspaceId, search), version, () => textMatchSet(db, workspaceId, search));
   const replies = counts.replies_total;
   const order = rowsWanted * replies < found.matches * found.matches ? 'index' : 'rows';
   return { matches: found.matches, order, set: isSearchOnly(f) && order === 'index' ? found.set : null, replies };
