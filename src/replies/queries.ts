@@ -50,8 +50,8 @@ const listQueries = Object.fromEntries(
   ]),
 );
 
-/** Compares rows in the list's order: (received_at, id), descending when newest first. */
 type Positioned = { received_at: string; id: string };
+/** Compares rows in the list's order: (received_at, id), descending when newest first. */
 const listOrder = (newestFirst: boolean) => (x: Positioned, y: Positioned) =>
   (newestFirst ? -1 : 1) * (x.received_at < y.received_at ? -1 : x.received_at > y.received_at ? 1 : x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
