@@ -193,6 +193,9 @@ export function filterFields(f: ReplyFilter): string[] {
   return Object.keys(f).filter((k) => (f as unknown as Record<string, unknown>)[k] !== undefined);
 }
 
+/** Whether a filter is a search and nothing else (`now` and `newestFirst` are always set). */
+export const isSearchOnly = (f: ReplyFilter) => filterFields(f).every((k) => k === 'search' || k === 'now' || k === 'newestFirst');
+
 /** Filters reply_counts can total: status, client, mailbox, category (and snoozed=false, below). */
 const COUNTED: ReadonlySet<string> = new Set(['statuses', 'categoryId', 'clientId', 'connectionId', 'now', 'newestFirst']);
 
@@ -205,7 +208,7 @@ const COUNTED: ReadonlySet<string> = new Set(['statuses', 'categoryId', 'clientI
  * filters) is counted over the filter's own index.
  */
 export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): Promise<number> {
-  if (plan?.matches != null && filterFields(f).every((k) => k === 'search' || k === 'now' || k === 'newestFirst')) return plan.matches;
+  if (plan && isSearchOnly(f)) return plan.matches;
   if (filterFields(f).every((k) => COUNTED.has(k) || k === 'snoozed') && f.snoozed !== true) {
     const counted = await sumReplyCounts(db, workspaceId, f);
     return f.snoozed === false ? counted - (await countScanned(db, workspaceId, { ...f, snoozed: true })) : counted;

@@ -14,7 +14,7 @@
 import type { Q } from '../db/types.ts';
 import { type ReplySet, type SearchTerms, textMatchSet } from '../db/dialect.ts';
 import { readCounts, searchedTextVersion } from '../workspaces/counts.ts';
-import { pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './queries.ts';
+import { isSearchOnly, pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './queries.ts';
 
 interface Remembered {
   version: string;
@@ -88,8 +88,6 @@ export class SearchMemo {
 export const searchMemo = new SearchMemo(256, 24 << 20);
 
 const memoKey = (workspaceId: string, terms: SearchTerms) => `${workspaceId}\n${terms.lastIsPrefix ? '*' : '='}${terms.words.join(' ')}`;
-
-const isSearchOnly = (f: ReplyFilter) => Object.entries(f).every(([k, v]) => v === undefined || k === 'search' || k === 'now' || k === 'newestFirst');
 
 /**
  * How many replies of the workspace hold the words, and so how its page is read: walking the
