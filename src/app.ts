@@ -36,9 +36,11 @@ import { OutgoingMessage } from './mail/schemas.ts';
 import type { MailOptions } from './mail/service.ts';
 import { CookieSessions } from './dashboard/sessions.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { AttemptLimiter } from './dashboard/limiter.ts';
 import { webRoutes } from './dashboard/web.ts';
 import { TriageSettings, triageRoutes } from './triage/settings.ts';
-import type { LlmConfig } from './config.ts';
+import type { LlmConfig, TrustProxy } from './config.ts';
+import { registerHsts } from './http/https.ts';
 
 export interface AppDeps {
   db: Db;
@@ -62,11 +64,13 @@ export interface AppDeps {
   /** The language model triage may use (LLM_*), shown read-only in the triage settings. */
   llm?: LlmConfig | null;
   /** Where links in the dashboard's mail point (PUBLIC_URL); the built dashboard's folder. */
-  dashboard?: { baseUrl?: string; distDir?: string };
+  dashboard?: { baseUrl?: string; distDir?: string; defer?: (work: () => Promise<void>) => void };
   /** PUBLIC_URL when it is configured: the OpenAPI document's server. Without it, the request's own origin. */
   publicUrl?: string | null;
   /** The rate-limit window (default a minute, as SPEC.md §8 says); tests shorten it. */
   rateLimitWindowMs?: number;
+  /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); none by default. */
+  trustProxy?: TrustProxy;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -96,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
     // cannot hold a connection for ever. Answered 408 in the envelope (clientErrorHandler).
     requestTimeout: 60_000,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    trustProxy: deps.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler(() => limitUnrouted),
     clientErrorHandler,
     // An incoming X-Request-Id is kept when it is sane, so a caller can follow its request.
@@ -105,6 +110,8 @@ export async function buildApp(deps: AppDeps) {
     },
     schemaErrorFormatter,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const baseUrl = deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000';
 
   // Every route, as registered: the OpenAPI and tenant-isolation tests check they cover them all.
   const routes: { method: string; url: string; public: boolean }[] = [];
@@ -136,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
     done();
   });
   registerShutdown(app);
+  registerHsts(app, baseUrl);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({
       method: request.method,
@@ -160,7 +168,6 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const opts = { db: deps.db };
-  const baseUrl = deps.dashboard?.baseUrl ?? 'http://127.0.0.1:3000';
   await app.register(replyRoutes, { ...opts, triage: triageAtIngestion({ llm: deps.llm ?? null }) });
   await app.register(contactRoutes, opts);
   await app.register(categoryRoutes, opts);
@@ -174,7 +181,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
-  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl });
+  const limiter = new AttemptLimiter(deps.redis ?? null, (err) => app.log.warn({ err: err.message }, 'redis unavailable; credential checks counted in this process'));
+  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl, limiter, defer: deps.dashboard?.defer });
   await app.register(webRoutes, { ...opts, distDir: deps.dashboard?.distDir });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async (request) => documentFor(app.swagger(), request, deps.publicUrl ?? null, baseUrl));

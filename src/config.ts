@@ -52,6 +52,8 @@ export interface Config {
   publicUrl: string;
   /** Whether PUBLIC_URL was set (publicUrl is otherwise derived from HOST and PORT). */
   publicUrlConfigured: boolean;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
   /** From: of the mail the dashboard sends itself (invitations, password resets). */
   mailFrom: string;
   /** An OpenAI-compatible chat-completions server for triage (docs/triage.md); null: local only. */
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
   }
   const mailFrom = env.MAIL_FROM || 'Replydesk <no-reply@localhost>';
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
 
   let llm: LlmConfig | null = null;
   if (env.LLM_BASE_URL) {
@@ -230,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     publicUrl,
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
+    trustProxy,
     mailFrom,
     llm,
     port,
@@ -253,4 +257,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heapGrowthPercent,
     production,
   };
+}
+
+/** false (no proxy), or the proxies' addresses and CIDR ranges, comma-separated. */
+export type TrustProxy = false | string;
+
+const ADDRESS_OR_RANGE = /^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/;
+
+/**
+ * TRUST_PROXY: unset or `false`, or a comma-separated list of the proxies' addresses or CIDR
+ * ranges (`10.0.0.0/8,127.0.0.1`; `loopback`, `linklocal` and `uniquelocal` name those
+ * ranges). `true` (believe any client's X-Forwarded-For) is refused: it would let anyone
+ * choose the address the sign-in limits count.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  if (!value || value === 'false') return false;
+  const list = value.split(',').map((v) => v.trim());
+  if (list.every((v) => ADDRESS_OR_RANGE.test(v))) return list.join(',');
+  problems.push("TRUST_PROXY: expected false, or the proxies' addresses/CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1 or loopback");
+  return false;
 }

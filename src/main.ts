@@ -63,6 +63,7 @@ export async function serve(config: Config = loadConfig()) {
     mailboxes: { allowPrivateNetworks: config.mailboxAllowPrivateNetworks },
     dashboard: { baseUrl: config.publicUrl },
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    trustProxy: config.trustProxy,
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, app.log);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAllSystemMail } from '../src/dashboard/queries.ts';
 import { createUser, issueSetupLink } from '../src/dashboard/service.ts';
+import { until } from './e2e/wait.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
@@ -189,7 +190,8 @@ for (const dialect of DIALECTS) {
       const other = await signIn(email);
       expect((await as(null, 'POST', '/dashboard/api/password-reset', { email: 'nobody@nowhere.example' })).json()).toEqual({ data: { sent: true } });
       expect((await as(null, 'POST', '/dashboard/api/password-reset', { email })).json()).toEqual({ data: { sent: true } });
-      const mail = (await listAllSystemMail(ctx.db.read, 50)).find((m) => m.to_address === email && m.kind === 'password-reset');
+      // the link is made and mailed after the answer (docs/dashboard.md)
+      const mail = await until(async () => (await listAllSystemMail(ctx.db.read, 50)).find((m) => m.to_address === email && m.kind === 'password-reset'), Boolean, 'the reset mail');
       const link = /http:\/\/\S+\/reset\/(\S+)/.exec(mail!.text)!;
       expect(mail!.workspace_id).toBeNull(); // never in a workspace's Outbox
       const newPassword = 'a brand new passphrase';

@@ -3,7 +3,8 @@ import { AppError } from '../http/errors.ts';
 
 export const DashboardErrors = {
   BadCredentials: () => new AppError(401, 'BAD_CREDENTIALS', 'Email or password is incorrect'),
-  TooManyAttempts: (minutes: number) => new AppError(429, 'TOO_MANY_SIGN_IN_ATTEMPTS', `Too many sign-in attempts; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
+  TooManyAttempts: (what: string, minutes: number) =>
+    Object.assign(new AppError(429, 'TOO_MANY_ATTEMPTS', `Too many ${what}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`), { retryAfterSeconds: minutes * 60 }),
   BadLink: (what: string) => new AppError(403, 'INVALID_LINK', `${what} link is invalid or already used`),
   BadPassword: (problem: string) => new AppError(400, 'BAD_PASSWORD', problem[0]!.toUpperCase() + problem.slice(1)),
   BadEmail: () => new AppError(400, 'INVALID_EMAIL', 'email must be an email address'),
@@ -12,5 +13,7 @@ export const DashboardErrors = {
   LastOwner: () => new AppError(409, 'LAST_OWNER', 'A workspace needs at least one owner: make someone else owner first'),
   OwnersOnly: () => new AppError(403, 'OWNERS_ONLY', 'Only an owner can make or change an owner'),
   AlreadyMember: (email: string) => new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this workspace`),
+  SignInToJoin: (email: string) => new AppError(409, 'SIGN_IN_TO_JOIN', `${email} already has a Replydesk account: sign in as ${email} to join this workspace`),
+  InvitedSomeoneElse: (email: string) => new AppError(403, 'INVITED_SOMEONE_ELSE', `This invitation is for ${email}: sign in as ${email} to accept it`),
   SetupDone: () => new AppError(409, 'SETUP_DONE', 'Setup is done: sign in instead'),
 };

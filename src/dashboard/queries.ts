@@ -20,8 +20,10 @@ export async function insertUser(db: Tx, row: Insertable<Database['users']>) {
   await db.insertInto('users').values(row).execute();
 }
 
+/** A new password, which voids every reset link of the person still outstanding. */
 export async function setPassword(db: Tx, userId: string, passwordHash: string, at: string) {
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute();
+  await db.updateTable('user_tokens').set({ used_at: at }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
 }
 
 // Memberships

@@ -7,11 +7,13 @@ import * as cookieHeader from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import type { Role } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { AppError, Errors } from '../http/errors.ts';
+import { overHttps } from '../http/https.ts';
 import { IdParams } from '../http/schemas.ts';
 import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
 import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
-import { MAX_PASSWORD_LENGTH } from './passwords.ts';
+import { type AttemptLimiter, CREDENTIALS, RESET_REQUESTS } from './limiter.ts';
+import { hashToken, MAX_PASSWORD_LENGTH } from './passwords.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
 
@@ -20,7 +22,14 @@ export interface DashboardRouteOptions {
   /** Where links in mail and in the log point: PUBLIC_URL, or the address the server listens on. */
   baseUrl: string;
   authenticator: KeyAuthenticator;
+  /** Counts credential checks (limiter.ts): shared through Redis when REDIS_URL is set. */
+  limiter: AttemptLimiter;
+  /** Runs work after the answer has left (a reset link's lookup and mail); tests may hold it. */
+  defer?: (work: () => Promise<void>) => void;
 }
+
+/** Refusals that mean a wrong credential: the attempt stays counted. */
+const CREDENTIAL_FAILURES = new Set(['BAD_CREDENTIALS', 'INVALID_LINK']);
 
 const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
 const Email = Type.String({ minLength: 1, maxLength: 320 });
@@ -29,12 +38,29 @@ const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...service.ROLES] 
 const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
 const hidden = { hide: true } as const;
 
-export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator }) => {
-  const limiter = new sessions.SignInLimiter();
-  const secure = (request: FastifyRequest) => request.protocol === 'https';
+export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer }) => {
+  const later = defer ?? ((work) => void setImmediate(() => work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
+
+  /**
+   * Checks a credential (a password, a link's token) under the one limiter: counted per
+   * account and per client address before the check runs, taken back when it passes or fails
+   * for another reason than a wrong credential.
+   */
+  const guarded = async <T>(request: FastifyRequest, account: string, check: () => Promise<T>): Promise<T> => {
+    const attempt = await limiter.begin(CREDENTIALS, { account, address: request.ip });
+    try {
+      const result = await check();
+      await attempt.succeeded();
+      return result;
+    } catch (err) {
+      if (!(err instanceof AppError && CREDENTIAL_FAILURES.has(err.code))) await attempt.cancel();
+      throw err;
+    }
+  };
+  const link = (token: string) => `link:${hashToken(token)}`;
 
   const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number) =>
-    reply.header('set-cookie', cookieHeader.serialize(sessions.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(request), maxAge: maxAgeSeconds }));
+    reply.header('set-cookie', cookieHeader.serialize(sessions.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: overHttps(request, baseUrl), maxAge: maxAgeSeconds }));
 
   /** Signs the browser in with a new session's cookie and answers the session. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, cookie: string, status = 200) => {
@@ -55,30 +81,34 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   app.post('/dashboard/api/setup', {
     config: { public: true },
     schema: { ...hidden, body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }) },
-  }, async (request, reply) => signedIn(request, reply, await service.setup(db, request.body), 201));
+  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.setup(db, request.body)), 201));
 
   app.post('/dashboard/api/sign-in', {
     config: { public: true },
     schema: { ...hidden, body: body({ email: Email, password: Password }) },
-  }, async (request, reply) => signedIn(request, reply, await sessions.signIn(db, limiter, request.body, request.ip)));
+  }, async (request, reply) => signedIn(request, reply, await guarded(request, request.body.email.trim(), () => sessions.signIn(db, request.body))));
 
   app.post('/dashboard/api/password-reset', {
     config: { public: true },
     schema: { ...hidden, body: body({ email: Email }) },
   }, async (request) => {
-    await service.requestPasswordReset(db, request.body.email, baseUrl);
+    // Counted whether or not the account exists, and answered before it is looked up: the
+    // answer says nothing, in its words or its timing, about the address.
+    const email = service.normaliseEmail(request.body.email);
+    await limiter.begin(RESET_REQUESTS, { account: email, address: request.ip });
+    later(() => service.sendPasswordReset(db, email, baseUrl));
     return { data: { sent: true } };
   });
 
   app.post('/dashboard/api/password-reset/confirm', {
     config: { public: true },
     schema: { ...hidden, body: body({ token: Token, password: Password }) },
-  }, async (request, reply) => signedIn(request, reply, await service.confirmPasswordReset(db, request.body)));
+  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.confirmPasswordReset(db, request.body))));
 
   app.post('/dashboard/api/invites/accept', {
     config: { public: true },
     schema: { ...hidden, body: body({ token: Token, password: Password }) },
-  }, async (request, reply) => signedIn(request, reply, await service.acceptInvite(db, request.body)));
+  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.acceptInvite(db, request.body))));
 
   // Signed in from here on (config.session: an API key is refused with 401).
 
@@ -92,6 +122,14 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     await sessions.signOut(db, cookieOf(request));
     setCookie(request, reply, '', 0);
     return { data: { signed_out: true } };
+  });
+
+  app.post('/dashboard/api/invites/join', {
+    config: { session: true },
+    schema: { ...hidden, body: body({ token: Token }) },
+  }, async (request) => {
+    await guarded(request, link(request.body.token), () => service.joinInvite(db, session(request), request.body.token));
+    return { data: await sessions.sessionView(db, cookieOf(request)) };
   });
 
   app.post('/dashboard/api/session/workspace', {

@@ -11,7 +11,7 @@ import { Errors } from '../http/errors.ts';
 import { enqueue } from '../jobs/queries.ts';
 import { listOutgoing } from '../mail/queries.ts';
 import { createWorkspace } from '../workspaces/service.ts';
-import { hashPassword, hashToken, newToken, passwordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, hashToken, newToken, passwordProblem } from './passwords.ts';
 import * as q from './queries.ts';
 import { DashboardErrors } from './errors.ts';
 import { now, openSession, plus } from './sessions.ts';
@@ -103,11 +103,14 @@ export async function createUser(db: Db, input: { email: string; workspaceId: st
 
 // Password reset
 
-export async function requestPasswordReset(db: Db, emailInput: string, baseUrl: string) {
-  const email = normaliseEmail(emailInput);
+/**
+ * Mails a reset link when the address has an account. The route answers before this runs
+ * (dashboard/routes.ts), so the answer takes as long whether or not the account exists.
+ */
+export async function sendPasswordReset(db: Db, email: string, baseUrl: string) {
   const user = await q.findUserByEmail(db.read, email);
   const workspaces = user ? await q.workspacesOfUser(db.read, user.id) : [];
-  if (!user || !workspaces.length) return; // the answer is the same either way
+  if (!user || !workspaces.length) return;
   const { token, hash } = newToken();
   const link = `${baseUrl}/reset/${token}`;
   await db.write(async (trx) => {
@@ -159,24 +162,39 @@ export async function invite(db: Db, actor: { role: Role }, workspaceId: string,
   return { email, role: input.role, status: 'invited' as const, invite_url: inviteUrl };
 }
 
+/**
+ * Accepts an invitation for an address without an account: the account is made with the
+ * password chosen here. An address that has an account never gives its password to an
+ * invitation (the link may be in the hands of the admin who invited it): its person signs in
+ * and joins (joinInvite).
+ */
 export async function acceptInvite(db: Db, input: { token: string; password: string }): Promise<string> {
   const tokenHash = hashToken(input.token);
   const token = await q.findToken(db.read, tokenHash, 'invite', now());
   if (!token?.email || !token.workspace_id) throw DashboardErrors.BadLink('Invitation');
-  const existing = await q.findUserByEmail(db.read, token.email);
-  if (existing) {
-    if (!(await verifyPassword(input.password, existing.password_hash))) throw DashboardErrors.BadCredentials();
-  } else {
-    checkPassword(input.password);
-  }
-  const passwordHash = existing ? null : await hashPassword(input.password);
-  const userId = existing?.id ?? uuidv7();
-  const workspaceId = token.workspace_id;
+  if (await q.findUserByEmail(db.read, token.email)) throw DashboardErrors.SignInToJoin(token.email);
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const userId = uuidv7();
   return db.write(async (trx) => {
     if (!(await q.useToken(trx, tokenHash, now()))) throw DashboardErrors.BadLink('Invitation');
-    if (passwordHash) await q.insertUser(trx, { id: userId, email: token.email!, password_hash: passwordHash, created_at: now(), updated_at: now() });
-    await q.insertMembership(trx, { workspace_id: workspaceId, user_id: userId, role: token.role ?? 'member', created_at: now() });
-    return openSession(trx, userId, workspaceId);
+    await q.insertUser(trx, { id: userId, email: token.email!, password_hash: passwordHash, created_at: now(), updated_at: now() });
+    await q.insertMembership(trx, { workspace_id: token.workspace_id!, user_id: userId, role: token.role ?? 'member', created_at: now() });
+    return openSession(trx, userId, token.workspace_id!);
+  });
+}
+
+/** The signed-in person joins the workspace of an invitation to their own address; their session moves there. */
+export async function joinInvite(db: Db, session: { userId: string; idHash: string }, tokenInput: string) {
+  const tokenHash = hashToken(tokenInput);
+  const token = await q.findToken(db.read, tokenHash, 'invite', now());
+  if (!token?.email || !token.workspace_id) throw DashboardErrors.BadLink('Invitation');
+  const user = await q.findUser(db.read, session.userId);
+  if (user?.email !== token.email) throw DashboardErrors.InvitedSomeoneElse(token.email);
+  await db.write(async (trx) => {
+    if (!(await q.useToken(trx, tokenHash, now()))) throw DashboardErrors.BadLink('Invitation');
+    await q.insertMembership(trx, { workspace_id: token.workspace_id!, user_id: session.userId, role: token.role ?? 'member', created_at: now() });
+    await q.setSessionWorkspace(trx, session.idHash, token.workspace_id!);
   });
 }
 

@@ -31,6 +31,7 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
     if (err instanceof AppError) {
       status = err.statusCode;
       message = err.message;
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
     } else if (err.validation) {
       status = 400;
       message = err.message;

@@ -3,6 +3,9 @@
 import type { ValueProblem } from './validation.ts';
 
 export class AppError extends Error {
+  /** Sent as Retry-After (a 429 that knows when the budget comes back). */
+  retryAfterSeconds?: number;
+
   constructor(
     public readonly statusCode: number,
     public readonly code: string,

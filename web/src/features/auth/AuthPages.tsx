@@ -1,7 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api.ts';
+import { ApiError, api, errorMessage } from '../../api.ts';
 import { sessionQuery, useAdoptSession } from '../../lib/session.ts';
 import type { Session } from '../../types.ts';
 
@@ -157,7 +157,7 @@ export function SetupPage() {
   );
 }
 
-function ChoosePassword(props: { title: string; intro: string; button: string; path: string }) {
+function ChoosePassword(props: { title: string; intro: string; button: string; path: string; onError?: (err: unknown) => void; foot?: ReactNode }) {
   const { token = '' } = useParams();
   const adopt = useAdoptSession();
   const navigate = useNavigate();
@@ -168,6 +168,7 @@ function ChoosePassword(props: { title: string; intro: string; button: string; p
       adopt(session);
       navigate('/inbox', { replace: true });
     },
+    onError: props.onError,
   });
   return (
     <AuthCard title={props.title}>
@@ -188,9 +189,7 @@ function ChoosePassword(props: { title: string; intro: string; button: string; p
           {props.button}
         </button>
       </form>
-      <p className="auth-foot">
-        <Link to="/signin">Back to sign in</Link>
-      </p>
+      <p className="auth-foot">{props.foot ?? <Link to="/signin">Back to sign in</Link>}</p>
     </AuthCard>
   );
 }
@@ -199,13 +198,56 @@ export function ResetPage() {
   return <ChoosePassword title="Choose a new password" intro="Your other sessions will be signed out." button="Set password" path="/dashboard/api/password-reset/confirm" />;
 }
 
+/**
+ * An invitation: a new address chooses its password here; an address that already has an
+ * account signs in as itself and joins (its password is never typed into an invitation).
+ */
 export function InvitePage() {
+  const { token = '' } = useParams();
+  const session = useQuery(sessionQuery);
+  const [existing, setExisting] = useState(false);
+  if (session.isPending) return null;
+  if (session.data) return <JoinWorkspace token={token} session={session.data} />;
+  const signInLink = `/signin?next=${encodeURIComponent(`/invite/${token}`)}`;
   return (
     <ChoosePassword
       title="Join the workspace"
-      intro="Choose a password for your account. If you already have a Replydesk account with this email, enter its password."
+      intro="Choose a password for your new Replydesk account."
       button="Accept invitation"
       path="/dashboard/api/invites/accept"
+      onError={(err) => setExisting(err instanceof ApiError && err.status === 409)}
+      foot={existing ? <Link to={signInLink}>Sign in to join</Link> : <>Already have an account? <Link to={signInLink}>Sign in to join</Link></>}
     />
+  );
+}
+
+function JoinWorkspace({ token, session }: { token: string; session: Session }) {
+  const adopt = useAdoptSession();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const join = useMutation({
+    mutationFn: () => api.post<Session>('/dashboard/api/invites/join', { token }),
+    onSuccess: (s) => {
+      adopt(s);
+      navigate('/inbox', { replace: true });
+    },
+  });
+  const signOut = useMutation({
+    mutationFn: () => api.post('/dashboard/api/sign-out'),
+    onSuccess: () => qc.setQueryData(['session'], null),
+  });
+  return (
+    <AuthCard title="Join the workspace">
+      <p className="muted">You are signed in as {session.user.email}.</p>
+      <FormError error={join.error} />
+      <button type="button" className="primary wide" disabled={join.isPending} onClick={() => join.mutate()}>
+        Join workspace
+      </button>
+      <p className="auth-foot">
+        <button type="button" className="link-button" onClick={() => signOut.mutate()}>
+          Not {session.user.email}? Sign out
+        </button>
+      </p>
+    </AuthCard>
   );
 }
