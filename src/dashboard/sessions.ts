@@ -74,6 +74,14 @@ export async function findLiveSession(db: Db, cookie: string): Promise<q.Session
   return row;
 }
 
+/**
+ * Whether a session still stands as it was when a stream opened: not signed out, not expired,
+ * still looking at the workspace, whose member the person still is, in the same role.
+ */
+export async function sessionStillHolds(db: Db, opened: { idHash: string; workspaceId: string; role: Role }): Promise<boolean> {
+  const row = await q.findSession(db.read, opened.idHash);
+  return Boolean(row && Date.parse(row.expires_at) > Date.now() && row.workspace_id === opened.workspaceId && row.role === opened.role);
+}
 
 // Sign-in
 

@@ -9,9 +9,10 @@ import type { Db } from '../db/connect.ts';
 import { Errors } from '../http/errors.ts';
 import { IdParams } from '../http/schemas.ts';
 import { getReplyDetail } from '../replies/queries.ts';
-import { liveEvents } from '../webhooks/live.ts';
+import { type LiveEvent, liveEvents } from '../webhooks/live.ts';
 import { WEB_DIST } from '../files.ts';
 import { bodyDocument } from './body.ts';
+import { sessionStillHolds } from './sessions.ts';
 
 /** The dashboard's own pages: scripts and styles from this origin only, nothing inline. */
 export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
@@ -21,6 +22,8 @@ const PAGES = ['/', '/inbox', '/inbox/*', '/contacts', '/contacts/*', '/settings
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
+/** How often an idle stream checks that its session still holds. */
+const SESSION_CHECK_MS = 3_000;
 
 export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> = async (app, { db, distDir = WEB_DIST }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -62,7 +65,7 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       .send(document);
   });
 
-  const streams = new Set<() => void>();
+  const streams = new Set<(sessionEnded?: boolean) => void>();
   // A stream never ends by itself: shutdown ends them, or closing the server would wait.
   app.addHook('preClose', (done) => {
     for (const end of streams) end();
@@ -71,6 +74,8 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
 
   app.get('/dashboard/api/events', { config: { session: true, permission: 'replies:read' }, schema: { hide: true } }, async (request, reply) => {
     const workspaceId = request.workspaceId;
+    const { idHash, role } = request.principal!.session!;
+    const holds = () => sessionStillHolds(db, { idHash, workspaceId, role });
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -81,17 +86,43 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       connection: 'keep-alive',
     });
     res.write(': connected\n\n');
+
+    // The stream lives only as long as its session (docs/dashboard.md, Live updates): every
+    // event waits for a check of the session that began after it was published, so a sign-out,
+    // an expiry, a removal or a role change committed before an event keeps that event out.
+    // Events that arrive together share one check; an idle stream is checked every few seconds.
+    let waiting: LiveEvent[] = [];
+    let checking = false;
+    let ended = false;
+    const pump = async () => {
+      if (checking || ended) return;
+      checking = true;
+      const batch = waiting;
+      waiting = [];
+      const ok = await holds().catch(() => true); // a failed read ends nothing; the next check decides
+      checking = false;
+      if (ended) return;
+      if (!ok) return end(true);
+      for (const event of batch) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (waiting.length) void pump();
+    };
     const unsubscribe = liveEvents.subscribe(workspaceId, (event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      waiting.push(event);
+      void pump();
     });
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-    const end = () => {
+    const recheck = setInterval(() => void pump(), SESSION_CHECK_MS);
+    function end(sessionEnded = false) {
+      if (ended) return;
+      ended = true;
       clearInterval(keepalive);
+      clearInterval(recheck);
       unsubscribe();
       streams.delete(end);
+      if (sessionEnded && !res.writableEnded) res.write('event: session.ended\ndata: {}\n\n');
       if (!res.writableEnded) res.end();
-    };
+    }
     streams.add(end);
-    request.raw.on('close', end);
+    request.raw.on('close', () => end());
   });
 };
