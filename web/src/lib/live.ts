@@ -80,6 +80,14 @@ export function useLiveUpdates(workspaceId: string) {
       source.addEventListener('reply.sent', onChanged as EventListener);
       source.addEventListener('reply.forwarded', onForwarded as EventListener);
       source.addEventListener('contact.created', onContact);
+      // The session changed (signed out elsewhere, removed, a new role): read it again; a page
+      // still signed in opens a new stream with what the session now allows.
+      source.addEventListener('session.ended', () => {
+        source?.close();
+        live.connected = false;
+        void qc.invalidateQueries({ queryKey: ['session'] });
+        reconnect = window.setTimeout(open, 1000);
+      });
       source.onopen = () => {
         // Whatever happened while the stream was down: catch up once.
         if (opened) {
