@@ -32,12 +32,13 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
     allowProtocolRelative: true,
-    // inline styles stay (mail layout depends on them) but cannot fetch anything: url() and
-    // expression() are refused by the patterns below, and the CSP blocks what slips through
+    // inline styles stay (mail layout depends on them) but cannot fetch anything: none of
+    // these properties takes an image, url() and expression() are refused anywhere in a value
+    // ([\s\S], not `.`, which stopped at a line break), and the CSP blocks what slips through
     allowedStyles: {
       '*': Object.fromEntries(
         ['color', 'background-color', 'font-size', 'font-weight', 'font-style', 'font-family', 'text-align', 'text-decoration', 'line-height', 'margin', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right', 'border', 'border-collapse', 'width', 'max-width', 'height', 'vertical-align', 'white-space', 'display']
-          .map((p) => [p, [/^(?!.*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
+          .map((p) => [p, [/^(?![\s\S]*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
       ),
     },
     transformTags: {
