@@ -23,7 +23,7 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
     allowedAttributes: {
       '*': ['style', 'align', 'dir', 'lang', 'title'],
       a: ['href', 'name', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
+      img: ['src', 'alt', 'width', 'height', 'data-remote'], // data-remote: ours alone, the placeholder's mark
       font: ['color', 'face', 'size'],
       table: ['width', 'border', 'cellpadding', 'cellspacing', 'bgcolor'],
       td: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
@@ -43,7 +43,7 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
     },
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
-      img: (tagName, attribs) => {
+      img: (tagName, { 'data-remote': _mark, ...attribs }) => {
         if (!opts.remoteImages && REMOTE.test(attribs.src ?? '')) {
           remoteImages++;
           const { src: _src, ...rest } = attribs;
