@@ -7,8 +7,76 @@ import sanitizeHtml from 'sanitize-html';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** http(s) and protocol-relative URLs: what would make the reader's browser call a stranger. */
-const REMOTE = /^(?:https?:)?\/\//i;
+/**
+ * Where a URL in the body points, read the way the reader's browser will read it: Node's URL
+ * is the WHATWG parser browsers use, so leading and trailing controls and spaces, tabs and
+ * newlines inside (` http:`, `ht\ttp:`), backslashes (`http:\\host`, `\\host`), `http:host`
+ * and any case of the scheme come out as the host they reach. A pattern over the raw text
+ * (what this was until issue 28) misses each of those spellings.
+ *
+ * `local` is a reference with no scheme and no authority: resolved against two placeholder
+ * bases that differ in scheme and host it keeps each base's origin (one base would call
+ * `//replydesk.invalid/x` local, and an https one alone would take `https:` for a path).
+ * Everything else is an absolute URL, its scheme telling the caller what it is, or null when
+ * a browser could not parse it either.
+ */
+export type Address = { local: true } | { local: false; url: URL } | null;
+
+const BASES = [new URL('https://replydesk.invalid/'), new URL('http://other.replydesk.invalid/')];
+
+const parse = (value: string, base?: URL) => {
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
+};
+
+export function address(value: string): Address {
+  const absolute = parse(value);
+  if (absolute) return { local: false, url: absolute };
+  const resolved = BASES.map((base) => ({ base, url: parse(value, base) }));
+  const [first] = resolved;
+  if (!first?.url || resolved.some(({ url }) => !url)) return null;
+  if (resolved.every(({ base, url }) => url?.origin === base.origin)) return { local: true };
+  return { local: false, url: first.url }; // `//host`, `\\host`, `/\host`: https, as the dashboard is served
+}
+
+const WEB = new Set(['http:', 'https:']);
+const LINK = new Set([...WEB, 'mailto:', 'tel:']);
+const EMBEDDED = new Set(['cid:', 'data:']);
+
+/** An img src: kept as written (local), normalised (embedded), remote (http/https, normalised), or dropped. */
+function imageSource(src: string): { src: string; remote: boolean } | null {
+  const where = address(src);
+  if (!where) return null;
+  if (where.local) return { src, remote: false };
+  if (EMBEDDED.has(where.url.protocol)) return { src: where.url.href, remote: false };
+  if (WEB.has(where.url.protocol)) return { src: where.url.href, remote: true };
+  return null;
+}
+
+/** An a href: local or http/https/mailto/tel (normalised), else none. */
+function linkTarget(href: string): string | null {
+  const where = address(href);
+  if (!where) return null;
+  if (where.local) return href;
+  return LINK.has(where.url.protocol) ? where.url.href : null;
+}
+
+/**
+ * The only attributes allowed that hold a URL are img src and a href, both read by address().
+ * Allowing another one (srcset, background, poster, an SVG href...) needs the same treatment.
+ */
+export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  '*': ['style', 'align', 'dir', 'lang', 'title'],
+  a: ['href', 'name', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height', 'data-remote'], // data-remote: ours alone, the placeholder's mark
+  font: ['color', 'face', 'size'],
+  table: ['width', 'border', 'cellpadding', 'cellspacing', 'bgcolor'],
+  td: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
+  th: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
+};
 
 export interface SafeBody {
   html: string;
@@ -20,35 +88,32 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
   let remoteImages = 0;
   const html = sanitizeHtml(bodyHtml, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center', 'u', 's', 'strike', 'span', 'div'],
-    allowedAttributes: {
-      '*': ['style', 'align', 'dir', 'lang', 'title'],
-      a: ['href', 'name', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      font: ['color', 'face', 'size'],
-      table: ['width', 'border', 'cellpadding', 'cellspacing', 'bgcolor'],
-      td: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
-      th: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
-    },
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    // a second check: transformTags below has already normalised or dropped each href and src
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
     allowProtocolRelative: true,
-    // inline styles stay (mail layout depends on them) but cannot fetch anything: url() and
-    // expression() are refused by the patterns below, and the CSP blocks what slips through
+    // inline styles stay (mail layout depends on them) but cannot fetch anything: none of
+    // these properties takes an image, url() and expression() are refused anywhere in a value
+    // ([\s\S], not `.`, which stopped at a line break), and the CSP blocks what slips through
     allowedStyles: {
       '*': Object.fromEntries(
         ['color', 'background-color', 'font-size', 'font-weight', 'font-style', 'font-family', 'text-align', 'text-decoration', 'line-height', 'margin', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right', 'border', 'border-collapse', 'width', 'max-width', 'height', 'vertical-align', 'white-space', 'display']
-          .map((p) => [p, [/^(?!.*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
+          .map((p) => [p, [/^(?![\s\S]*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
       ),
     },
     transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
-      img: (tagName, attribs) => {
-        if (!opts.remoteImages && REMOTE.test(attribs.src ?? '')) {
+      a: (tagName, { href, ...attribs }) => {
+        const target = href === undefined ? null : linkTarget(href);
+        return { tagName, attribs: { ...attribs, ...(target === null ? {} : { href: target }), target: '_blank', rel: 'noopener noreferrer' } };
+      },
+      img: (tagName, { src, 'data-remote': _mark, ...attribs }) => {
+        const source = src === undefined ? null : imageSource(src);
+        if (source?.remote && !opts.remoteImages) {
           remoteImages++;
-          const { src: _src, ...rest } = attribs;
-          return { tagName, attribs: { ...rest, alt: attribs.alt ?? '', 'data-remote': '1' } };
+          return { tagName, attribs: { ...attribs, alt: attribs.alt ?? '', 'data-remote': '1' } };
         }
-        return { tagName, attribs };
+        return { tagName, attribs: source ? { ...attribs, src: source.src } : attribs };
       },
     },
     allowedClasses: {},

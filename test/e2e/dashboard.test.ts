@@ -365,6 +365,30 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(tracker.hits.filter((h) => h !== '/pixel.gif')).toEqual([]);
   });
 
+  it('remote images spelt with spaces, controls, backslashes or no slashes are counted, and load only when asked (issue 28)', async () => {
+    const host = tracker.url.replace(/^http:\/\//, '');
+    const spellings = [` http://${host}/s1.gif`, `&#10;http://${host}/s2.gif`, `http:\\\\${host}\\s3.gif`, `http:/\\${host}/s4.gif`, `http:${host}/s5.gif`, `ht&#9;tp://${host}/s6.gif`, `HTTP://${host}/s7.gif`];
+    const reply = await ingest({ subject: 'Re: Spellings', body_html: `<p>Spelt</p>${spellings.map((s) => `<img src="${s}">`).join('')}`, body_text: 'see html' });
+    const before = tracker.hits.length;
+    await page.goto(`${server.base}/inbox/${reply.id}`);
+    await text(page.frameLocator('iframe[title="Reply body"]').locator('p'), 'Spelt');
+    await visible(page.getByText(`${spellings.length} remote images were blocked.`));
+    await page.waitForTimeout(500);
+    expect(tracker.hits.slice(before)).toEqual([]);
+    await page.getByRole('button', { name: 'Load remote images' }).click();
+    const wanted = spellings.map((_, i) => `/s${i + 1}.gif`);
+    await until(async () => tracker.hits.slice(before), (h) => wanted.every((w) => h.includes(w)), 'each spelling to load from the tracker');
+  });
+
+  it("Chromium's URL parser reads each spelling as Node's does, which the sanitiser relies on", async () => {
+    const spellings = [' http://e.example/x', '\nhttp://e.example/x', '\u0001http://e.example/x ', 'http:\\\\e.example\\x', 'http:/\\e.example/x', 'http:e.example/x', 'ht\ttp://e.example/x', 'HTTP://E.example/x',
+      '//e.example/x', '\\\\e.example\\x', '/\\e.example/x', 'https:/\\e.example/x', 'https:', 'http://', 'javascript:x', ' data:image/png;base64,AA', 'cid:x', '/x', 'x.png', '%68ttp://e.example/x', '/.//e.example/x', '\u00a0http://e.example/x', '\u3000//e.example/x'];
+    const read = (values: string[], bases: string[]) => values.map((v) => bases.map((b) => { try { return new URL(v, b || undefined).href; } catch { return null; } }));
+    const bases = ['', 'https://replydesk.invalid/', 'http://other.replydesk.invalid/'];
+    const inChromium = await page.evaluate(([values, bs]) => values.map((v) => bs.map((b) => { try { return new URL(v, b || undefined).href; } catch { return null; } })), [spellings, bases] as const);
+    expect(inChromium).toEqual(read(spellings, bases));
+  });
+
   it('refuses a change made with the cookie but without the CSRF token', async () => {
     const status = await page.evaluate(async () => (await fetch('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Forged' }) })).status);
     expect(status).toBe(403);
