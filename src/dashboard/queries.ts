@@ -1,6 +1,7 @@
 // The statements of the dashboard's tables: users, memberships, sessions, user_tokens and
 // system_mail. Every query about a workspace's people takes the workspace id.
 import type { Insertable } from 'kysely';
+import { lockRows } from '../db/dialect.ts';
 import type { Database, Q, Role, Tx, UserTokenKind } from '../db/types.ts';
 
 export async function countUsers(db: Q): Promise<number> {
@@ -65,6 +66,11 @@ export async function setRole(db: Tx, workspaceId: string, userId: string, role:
 
 export async function deleteMembership(db: Tx, workspaceId: string, userId: string) {
   await db.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
+}
+
+/** Holds the workspace's owner rows from other writers until the transaction ends (dialect.ts lockRows). */
+export async function lockOwners(db: Tx, workspaceId: string) {
+  await lockRows(db, db.selectFrom('memberships').select('user_id').where('workspace_id', '=', workspaceId).where('role', '=', 'owner').orderBy('user_id'));
 }
 
 export async function countOwners(db: Q, workspaceId: string): Promise<number> {

@@ -198,24 +198,42 @@ export async function joinInvite(db: Db, session: { userId: string; idHash: stri
   });
 }
 
-export async function changeRole(db: Db, actor: { role: Role }, workspaceId: string, userId: string, role: Role) {
-  const current = await q.findMembership(db.read, workspaceId, userId);
+/**
+ * Reads, inside a membership change's transaction, what the change depends on: the owners'
+ * rows locked first (FOR UPDATE on PostgreSQL; SQLite runs one write at a time), so two
+ * changes racing on two instances take turns and the second sees the first's outcome — "at
+ * least one owner" holds by the database's locks, not by a read that another write may have
+ * made stale. The actor's role is read there too: an owner demoted a moment ago acts as
+ * what they are now.
+ */
+async function lockedMembership(trx: Tx, workspaceId: string, actorId: string, userId: string) {
+  await q.lockOwners(trx, workspaceId);
+  const actor = await q.findMembership(trx, workspaceId, actorId);
+  const current = await q.findMembership(trx, workspaceId, userId);
+  if (!actor) throw DashboardErrors.NotAMember();
+  if (actor.role === 'member') throw Errors.RoleForbidden(actor.role);
   if (!current) throw DashboardErrors.MemberNotFound();
-  if ((role === 'owner' || current.role === 'owner') && actor.role !== 'owner') throw DashboardErrors.OwnersOnly();
-  await db.write(async (trx) => {
-    if (current.role === 'owner' && role !== 'owner' && (await q.countOwners(trx, workspaceId)) <= 1) throw DashboardErrors.LastOwner();
+  const lastOwner = async () => current.role === 'owner' && (await q.countOwners(trx, workspaceId)) <= 1;
+  return { actorRole: actor.role, current, lastOwner };
+}
+
+export async function changeRole(db: Db, actor: { userId: string }, workspaceId: string, userId: string, role: Role) {
+  const current = await db.write(async (trx) => {
+    const m = await lockedMembership(trx, workspaceId, actor.userId, userId);
+    if ((role === 'owner' || m.current.role === 'owner') && m.actorRole !== 'owner') throw DashboardErrors.OwnersOnly();
+    if (role !== 'owner' && (await m.lastOwner())) throw DashboardErrors.LastOwner();
     await q.setRole(trx, workspaceId, userId, role);
+    return m.current;
   });
   const user = await q.findUser(db.read, userId);
   return { user_id: userId, email: user!.email, role, status: 'active' as const, created_at: current.created_at };
 }
 
-export async function removeMember(db: Db, actor: { role: Role }, workspaceId: string, userId: string) {
-  const current = await q.findMembership(db.read, workspaceId, userId);
-  if (!current) throw DashboardErrors.MemberNotFound();
-  if (current.role === 'owner' && actor.role !== 'owner') throw DashboardErrors.OwnersOnly();
+export async function removeMember(db: Db, actor: { userId: string }, workspaceId: string, userId: string) {
   await db.write(async (trx) => {
-    if (current.role === 'owner' && (await q.countOwners(trx, workspaceId)) <= 1) throw DashboardErrors.LastOwner();
+    const m = await lockedMembership(trx, workspaceId, actor.userId, userId);
+    if (m.current.role === 'owner' && m.actorRole !== 'owner') throw DashboardErrors.OwnersOnly();
+    if (await m.lastOwner()) throw DashboardErrors.LastOwner();
     await q.deleteMembership(trx, workspaceId, userId);
     await q.deleteSessionsOfUser(trx, userId, workspaceId); // signed out of this workspace at once
   });
