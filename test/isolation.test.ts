@@ -253,7 +253,7 @@ for (const dialect of DIALECTS) {
         return ctx.app.inject({ method: method as 'GET', url: path, headers: { cookie: p.cookie, ...(method !== 'GET' && { 'x-csrf-token': p.csrf }) }, ...(payload !== undefined && { payload: payload as object }) });
       };
       const aKey = (await as(pa, 'POST /dashboard/api/keys', '/dashboard/api/keys', { name: 'A only' })).json().data;
-      await as(pa, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `invitee.${dialect}@iso.example`, role: 'member' });
+      const aInvite = (await as(pa, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `invitee.${dialect}@iso.example`, role: 'member' })).json().data.invite_url as string;
       const readA = async () => ({
         keys: (await as(pa, 'GET /dashboard/api/keys', '/dashboard/api/keys')).json(),
         members: (await as(pa, 'GET /dashboard/api/members', '/dashboard/api/members')).json(),
@@ -270,6 +270,9 @@ for (const dialect of DIALECTS) {
       expect((await as(pb, 'GET /dashboard/api/outbox', '/dashboard/api/outbox')).json().data.map((m: { to: string }) => m.to)).toEqual([`b.invitee.${dialect}@iso.example`]);
       expect((await as(pb, 'GET /dashboard/api/replies/:id/body', `/dashboard/api/replies/${A.reply}/body`)).statusCode).toBe(404);
       expect((await as(pb, 'POST /dashboard/api/session/workspace', '/dashboard/api/session/workspace', { workspace_id: a.workspace.id })).json()).toEqual({ data: null, error: 'Workspace not found' });
+      // an invitation into A for someone else does not let B's person in
+      const join = await as(pb, 'POST /dashboard/api/invites/join', '/dashboard/api/invites/join', { token: aInvite.slice(aInvite.lastIndexOf('/') + 1) });
+      expect(join.json()).toEqual({ data: null, error: `This invitation is for invitee.${dialect}@iso.example: sign in as invitee.${dialect}@iso.example to accept it` });
       expect((await as(pb, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.id).toBe(b.workspace.id);
       expect((await as(pb, 'GET /dashboard/api/session', '/dashboard/api/session')).json().data.workspaces.map((w: { id: string }) => w.id)).toEqual([b.workspace.id]);
       expect(await readA()).toEqual(before);
