@@ -420,6 +420,39 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await member.close();
   });
 
+  it('a person with an account joins an invitation by signing in as themselves, never by giving it their password (issue 28)', async () => {
+    const other = { email: 'owner@elsewhere.example', password: 'elsewhere horse battery' };
+    const ws = await runCli(['workspace', 'create', '--name', 'Elsewhere', '--json'], env);
+    const made = await runCli(['user', 'create', '--email', other.email, '--workspace', JSON.parse(ws.stdout).data.id, '--role', 'owner', '--password', other.password, '--json'], env);
+    expect(made.code, made.stderr).toBe(0);
+    const inviteUrl = await page.evaluate(async (email) => {
+      const csrf = (await (await fetch('/dashboard/api/session')).json()).data.csrf_token as string;
+      const res = await fetch('/dashboard/api/members', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ email, role: 'member' }) });
+      return (await res.json()).data.invite_url as string;
+    }, other.email);
+
+    const invitee = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await invitee.newPage();
+    await p.goto(inviteUrl.replace(/^http:\/\/[^/]+/, server.base));
+    // the right password typed into the invitation is refused: it checks no password at all
+    await p.getByLabel('Password').fill(other.password);
+    await p.getByRole('button', { name: 'Accept invitation' }).click();
+    await text(p.getByRole('alert'), `${other.email} already has a Replydesk account`);
+    await p.getByRole('link', { name: 'Sign in to join' }).click();
+    await url(p, /\/signin\?next=/);
+    await p.getByLabel('Email').fill(other.email);
+    await p.getByLabel('Password').fill(other.password);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await url(p, /\/invite\//);
+    await text(p.getByText(/You are signed in as/), other.email);
+    await p.getByRole('button', { name: 'Join workspace' }).click();
+    await url(p, /\/inbox/);
+    const session = await p.evaluate(async () => (await (await fetch('/dashboard/api/session')).json()).data as { workspace: { name: string }; workspaces: { name: string }[] });
+    expect(session.workspace.name).toBe('Northwind Agency');
+    expect(session.workspaces.map((w) => w.name).sort()).toEqual(['Elsewhere', 'Northwind Agency']);
+    await invitee.close();
+  });
+
   it('with demo data: the screenshots of the README, and no accessibility problem on a full inbox', async () => {
     const workspaceId = await page.evaluate(async () => (await (await fetch('/dashboard/api/session')).json()).data.workspace.id as string);
     const seeded = await runCli(['seed', '--workspace', workspaceId, '--replies', '80', '--json'], env);
