@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { RequestCheck } from './auth.ts';
 import { AppError, Errors } from './errors.ts';
 import { MAX_URL_LENGTH } from './json-body.ts';
+import { lingerAfterAnswer } from './linger.ts';
 
 // Fastify's own error codes that come from bad input, with the message a client sees.
 const CLIENT_ERRORS: Record<string, [number, string | null]> = {
@@ -39,6 +40,8 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
       const [code, text] = CLIENT_ERRORS[err.code]!;
       status = code;
       message = text ?? (code === 413 ? `Request body is larger than ${maxBodyBytes} bytes` : code === 415 ? `Unsupported Content-Type: send application/json` : err.message);
+      // the client may still be sending the body: it must be able to read this answer
+      if (code === 413) lingerAfterAnswer(request);
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       message = err.message;
