@@ -9,7 +9,8 @@ import type { Redis } from 'ioredis';
 import type { Db } from './db/connect.ts';
 import { registerAuth, type RequestCheck } from './http/auth.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
-import { registerRequestChecks } from './http/json-body.ts';
+import { MAX_URL_LENGTH, registerRequestChecks } from './http/json-body.ts';
+import { registerPathIds } from './http/path-ids.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { registerShutdown } from './http/shutdown.ts';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
@@ -77,12 +78,6 @@ export const BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/**
- * Longer than any id: a path segment over this is refused by the router (414) before the key
- * is checked, so it is set far above the 200 characters the id schemas allow, which are
- * refused after it (400).
- */
-const MAX_PARAM_LENGTH = 4096;
 
 export async function buildApp(deps: AppDeps) {
   // set once auth is registered; the router's refusals are rate limited like any request
@@ -99,7 +94,9 @@ export async function buildApp(deps: AppDeps) {
     // A request (headers and body) must arrive within a minute: a client that trickles bytes
     // cannot hold a connection for ever. Answered 408 in the envelope (clientErrorHandler).
     requestTimeout: 60_000,
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // No id is refused for its length below the URL's own limit (the hook below): an id that
+    // names nothing is the route's 404 however long (http/path-ids.ts).
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
     trustProxy: deps.trustProxy ?? false,
     frameworkErrors: frameworkErrorHandler(() => limitUnrouted),
     clientErrorHandler,
@@ -131,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
   // JSON only: a text/plain body is refused with 415 rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerRequestChecks(app);
+  registerPathIds(app);
   for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
@@ -153,6 +151,15 @@ export async function buildApp(deps: AppDeps) {
       workspace: request.principal?.workspaceId,
     }, 'request');
     done();
+  });
+
+  // A URL over the limit is refused before anything looks at it, counted against the rate
+  // limit like the router's own refusals (frameworkErrors).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.length <= MAX_URL_LENGTH) return done();
+    const refuse = () => done(Errors.UrlTooLong(MAX_URL_LENGTH));
+    if (!limitUnrouted) return refuse();
+    limitUnrouted(request, reply).then(refuse, done);
   });
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);

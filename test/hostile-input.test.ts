@@ -6,7 +6,7 @@
 // was answered.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/http/json-body.ts';
+import { MAX_JSON_DEPTH, MAX_URL_LENGTH, nestsDeeperThan } from '../src/http/json-body.ts';
 import { fromPgTimestamp, parseTimestamp } from '../src/timestamps.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
@@ -268,8 +268,10 @@ for (const dialect of DIALECTS) {
         await fc.assert(
           fc.asyncProperty(fc.record(arbs, { requiredKeys: [] }), async (query) => {
             const qs = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
-            const res = await inject('GET', `${concrete(op.path)}?${qs}`);
+            const url = `${concrete(op.path)}?${qs}`;
+            const res = await inject('GET', url);
             const body = expectSane(res, `${op.path}?${qs}`);
+            if (url.length > MAX_URL_LENGTH) return void expect(body.error).toBe(`The URL is longer than ${MAX_URL_LENGTH} characters`);
             const given = (name: string) => (query as Record<string, string>)[name];
             const notDecimal = op.query.filter((q) => q.schema.type === 'integer' && given(q.name) !== undefined && !/^-?\d+$/.test(decodeURIComponentSafe(given(q.name)!)));
             if (notDecimal.length) {
@@ -320,6 +322,64 @@ for (const dialect of DIALECTS) {
       expect((await inject('GET', `/api/replies?offset=${2n ** 63n}`)).json()).toEqual({ data: null, error: `offset must be at most ${Number.MAX_SAFE_INTEGER}` });
       expect((await inject('GET', '/api/replies?limit=0x10')).json()).toEqual({ data: null, error: 'limit must be an integer' });
       expect((await inject('GET', `/api/replies?offset=${Number.MAX_SAFE_INTEGER + 1}`)).json()).toEqual({ data: null, error: `offset must be at most ${Number.MAX_SAFE_INTEGER}` });
+    });
+
+    it('a cursor of any shape is answered without a 5xx, in the envelope: one that is not ours is a 400 naming cursor', async () => {
+      for (let i = 0; i < 3; i++) await inject('POST', '/api/replies', inbound());
+      const nextOf = async (path: string) => (await inject('GET', path)).json().pagination.next_cursor as string;
+      const real = { replies: await nextOf('/api/replies?limit=1'), oldest: await nextOf('/api/replies?limit=1&sort=received_at'), contacts: await nextOf('/api/contacts?limit=1') };
+      expect(Object.values(real).every((c) => typeof c === 'string')).toBe(true);
+      const [realDirection, realAt, realId] = JSON.parse(Buffer.from(real.replies, 'base64url').toString()) as string[];
+      const b64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64url');
+      /** A position the list could have written: its direction, a stored timestamp, an id; spelt as the server spells it. */
+      const wellFormed = (given: string, direction: string) => {
+        let v: unknown;
+        try {
+          v = JSON.parse(Buffer.from(given, 'base64url').toString());
+        } catch {
+          return false;
+        }
+        if (!Array.isArray(v) || v.length !== 3 || v[0] !== direction || b64(JSON.stringify(v)) !== given) return false;
+        const at = new Date(typeof v[1] === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v[1]) ? v[1] : NaN);
+        return !Number.isNaN(at.getTime()) && at.toISOString() === v[1] && typeof v[2] === 'string' && /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(v[2]);
+      };
+      expect([real.replies, real.oldest, real.contacts].map((c, i) => wellFormed(c, 'dac'[i]!))).toEqual([true, true, true]);
+      const piece = fc.oneof(
+        fc.constantFrom('d', 'a', 'c', realDirection, realAt, realId, '', `${realId}\u0000`, realId!.toUpperCase(), `${realAt}\u0000`, realAt!.replace('Z', '+00:00'), 'a'.repeat(400)),
+        hostileString,
+        timestampLike,
+        fc.uuid(),
+        fc.jsonValue({ maxDepth: 2 }),
+      );
+      const cursor = fc.oneof(
+        // shaped like ours, with any piece in any place
+        fc.tuple(fc.constantFrom('d', 'a', 'c'), piece, piece).map((v) => b64(JSON.stringify(v))),
+        fc.tuple(fc.constantFrom('d', 'a', 'c'), fc.constantFrom(realAt!), piece).map((v) => b64(JSON.stringify(v))),
+        fc.tuple(fc.constantFrom('d', 'a', 'c'), piece, fc.constantFrom(realId!)).map((v) => b64(JSON.stringify(v))),
+        // any JSON array, any JSON text (raw escapes of NUL and lone surrogates included)
+        fc.array(piece, { maxLength: 5 }).map((v) => b64(JSON.stringify(v))),
+        fc.constantFrom(`["d","${realAt}","a\\u0000b"]`, `["c","${realAt}","\\ud800"]`, `["d","\\u0000","${realId}"]`, `["c","",""]`, `["d","${realAt}","${realId}",1]`, '[]', 'null', '{"0":"d"}').map(b64),
+        // random bytes, in base64url and in base64; random text; ours, respelt
+        fc.uint8Array({ maxLength: 80 }).map(b64),
+        fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.from(b).toString('base64')),
+        fc.string({ unit: 'binary', maxLength: 60 }),
+        fc.constantFrom(real.replies, real.oldest, real.contacts, `${real.replies}=`, ` ${real.replies}`, real.contacts.replace(/-/g, '+'), `${real.replies}${real.replies}`),
+      );
+      await fc.assert(
+        fc.asyncProperty(cursor, fc.constantFrom('/api/replies', '/api/replies?sort=received_at', '/api/replies?status=pending,ready', '/api/replies?q=pricing', '/api/contacts', '/api/contacts?q=ada'), async (given, path) => {
+          const url = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(given)}`;
+          const res = await inject('GET', url);
+          const body = expectSane(res, `${url} (${JSON.stringify(Buffer.from(given, 'base64url').toString('latin1'))})`);
+          const direction = path.startsWith('/api/contacts') ? 'c' : path.includes('sort=received_at') ? 'a' : 'd';
+          if (url.length > MAX_URL_LENGTH) expect(res.statusCode, url).toBe(414);
+          else if (wellFormed(given, direction)) expect(res.statusCode, url).toBe(200);
+          else {
+            expect(res.statusCode, url).toBe(400);
+            expect(body.error, url).toMatch(/cursor/);
+          }
+        }),
+        { numRuns: 400 },
+      );
     });
 
     it('timestamps are stored in UTC with milliseconds, and the first and last storable instants read back as sent', async () => {

@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { createUser } from '../src/dashboard/service.ts';
+import { MAX_URL_LENGTH } from '../src/http/json-body.ts';
 import type { Db } from '../src/db/connect.ts';
-import { makeWorkspace, openDb } from './helpers.ts';
+import { DIALECTS, inbound, makeWorkspace, openDb } from './helpers.ts';
 
 interface Answer {
   status: number;
@@ -177,11 +179,11 @@ describe('request targets', () => {
       expect(res.headers['x-request-id']).toBeTruthy();
       expect(res.headers['x-ratelimit-limit']).toBe('100000');
     }
-    // an id of 150 characters reaches the route (404), one past the router's limit is 414
-    expect((await send(port, 'GET', `/api/replies/${'a'.repeat(150)}`, { Authorization: `Bearer ${full.key}` })).status).toBe(404);
-    const long = await send(port, 'GET', `/api/replies/${'a'.repeat(5000)}`, { Authorization: `Bearer ${full.key}` });
+    // an id of any length reaches the route (404); a URL past the limit is 414
+    expect((await send(port, 'GET', `/api/replies/${'a'.repeat(5000)}`, { Authorization: `Bearer ${full.key}` })).status).toBe(404);
+    const long = await send(port, 'GET', `/api/replies/${'a'.repeat(MAX_URL_LENGTH)}`, { Authorization: `Bearer ${full.key}` });
     expect(long.status).toBe(414);
-    expect(JSON.parse(long.body)).toEqual({ data: null, error: 'A segment of the URL path is too long' });
+    expect(JSON.parse(long.body)).toEqual({ data: null, error: `The URL is longer than ${MAX_URL_LENGTH} characters` });
     expect(long.headers['x-ratelimit-limit']).toBe('100000');
   });
 
@@ -223,3 +225,138 @@ describe('request targets', () => {
     expect((await send(port, 'GET', '/api/replies', { Authorization: `Bearer ${full.key.toUpperCase()}` })).status).toBe(401);
   });
 });
+
+/** Text of any kind for an id, percent-encoded as a client would send it: short, long, any script, NUL, `/`, `%`, dots. */
+const anyId = fc
+  .oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).filter((t) => t.isWellFormed()),
+    fc.constantFrom('\u0000', 'a\u0000b', '/', '..', '.', '%', '%00', '?', '#', ' ', 'ä'.repeat(900), '0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f', '0190F5A2-7C3E-7D1A-9B2E-4F6A8C0D1E2F'),
+    fc.tuple(fc.integer({ min: 200, max: 4000 }), fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 5 })).map(([n, unit]) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n)),
+    fc.integer({ min: 1500, max: 9000 }).map((n) => 'x'.repeat(n)),
+  )
+  .map(encodeURIComponent);
+
+for (const dialect of DIALECTS) {
+  describe(`ids in paths (${dialect})`, () => {
+    let app: FastifyInstance;
+    let db: Db;
+    let port: number;
+    let ws: Awaited<ReturnType<typeof makeWorkspace>>;
+    let browser: Record<string, string>;
+    const real: Record<string, string> = {};
+    let operations: { method: string; path: string; body: string; notFound: string[] }[] = [];
+
+    beforeAll(async () => {
+      db = await openDb(dialect);
+      app = await buildApp({ db });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as net.AddressInfo).port;
+      ws = await makeWorkspace(db);
+      const auth = { Authorization: `Bearer ${ws.key}` };
+      real.replies = JSON.parse((await send(port, 'POST', '/api/replies', auth, JSON.stringify(inbound()))).body).data.id;
+      real.webhooks = JSON.parse((await send(port, 'POST', '/api/webhooks', auth, JSON.stringify({ url: 'https://hooks.example.com/x', events: ['*'] }))).body).data.id;
+      const email = `owner.ids.${dialect}.${process.pid}@agency.example`;
+      await createUser(db, { email, workspaceId: ws.workspace.id, role: 'owner', password: 'correct horse battery staple' }, 'http://127.0.0.1');
+      const signIn = await app.inject({ method: 'POST', url: '/dashboard/api/sign-in', payload: { email, password: 'correct horse battery staple' } });
+      browser = { Cookie: /^rd_session=[^;]*/.exec(String(signIn.headers['set-cookie']))![0], 'X-CSRF-Token': signIn.json().data.csrf_token };
+      type Op = { requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }; responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: string } }> }> }> };
+      const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Op>> };
+      operations = Object.entries(doc.paths).filter(([path]) => path.includes('{')).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({
+          method: method.toUpperCase(),
+          path,
+          // a valid body (the document's own example), so the answer is about the id alone
+          body: JSON.stringify(Object.values(op.requestBody?.content['application/json']?.examples ?? {})[0]?.value ?? ''),
+          notFound: Object.values(op.responses['404']?.content?.['application/json']?.examples ?? {}).map((e) => e.value.error),
+        })),
+      );
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+    });
+
+    const target = (path: string, ids: readonly string[]) => {
+      let i = 0;
+      return path.replace(/\{[A-Za-z]+\}/g, () => ids[i++]!);
+    };
+    const sendTo = (op: { method: string; body: string }, url: string, headers: Record<string, string> = { Authorization: `Bearer ${ws.key}` }) =>
+      send(port, op.method, url, headers, op.body === '""' ? '' : op.body);
+
+    it('the document lists every route with an id in its path, and a 404 message for each', () => {
+      const routes = app.routeList.filter((r) => r.url.startsWith('/api/') && r.url.includes(':')).map((r) => `${r.method} ${r.url.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+      expect(operations.map((o) => `${o.method} ${o.path}`).sort()).toEqual(routes.sort());
+      for (const op of operations) expect(op.notFound.length, `${op.method} ${op.path}`).toBeGreaterThan(0);
+    });
+
+    it('an id that names nothing is the route\'s own 404 whatever its length or characters; a URL past the limit is 414, both in the envelope', async () => {
+      let found = 0;
+      let tooLong = 0;
+      for (const op of operations) {
+        const params = op.path.match(/\{[A-Za-z]+\}/g)!.length;
+        await fc.assert(
+          fc.asyncProperty(fc.array(anyId, { minLength: params, maxLength: params }), fc.boolean(), async (ids, realFirst) => {
+            // the first id real, so the second one is the one that names nothing
+            const url = target(op.path, realFirst && params > 1 ? [real[op.path.split('/')[2]!]!, ...ids.slice(1)] : ids);
+            const res = await sendTo(op, url);
+            const what = `${op.method} ${url.slice(0, 120)}… (${url.length}): ${res.status} ${res.body.slice(0, 200)}`;
+            if (url.length > MAX_URL_LENGTH) {
+              tooLong++;
+              expect(res.status, what).toBe(414);
+              expect(JSON.parse(res.body), what).toEqual({ data: null, error: `The URL is longer than ${MAX_URL_LENGTH} characters` });
+            } else {
+              found++;
+              expect(res.status, what).toBe(404);
+              expect(op.notFound, what).toContain(JSON.parse(res.body).error);
+              expect(JSON.parse(res.body).data, what).toBeNull();
+              expect(res.headers['x-ratelimit-limit'], what).toBe('100000');
+            }
+          }),
+          { numRuns: 30 },
+        );
+      }
+      expect(found).toBeGreaterThan(operations.length * 15);
+      expect(tooLong).toBeGreaterThan(0);
+    });
+
+    it('an id as long as the URL limit allows is still the 404; one character more is the 414', async () => {
+      for (const op of operations) {
+        const base = target(op.path, op.path.match(/\{[A-Za-z]+\}/g)!.map(() => 'x'));
+        const longest = target(op.path, op.path.match(/\{[A-Za-z]+\}/g)!.map((_, i) => (i === 0 ? 'x'.repeat(MAX_URL_LENGTH - base.length + 1) : 'x')));
+        expect(longest.length).toBe(MAX_URL_LENGTH);
+        const res = await sendTo(op, longest);
+        expect(res.status, `${op.method} ${op.path}`).toBe(404);
+        expect(op.notFound).toContain(JSON.parse(res.body).error);
+        expect((await sendTo(op, longest.replace('/x', '/xx'))).status, `${op.method} ${op.path}`).toBe(414);
+      }
+    });
+
+    it("a request line longer than Node's 16 KiB limit on a request's head is the URL's 414, not the headers' 431", async () => {
+      for (const length of [17_000, 70_000]) {
+        const res = await send(port, 'GET', `/api/replies/${'a'.repeat(length)}`, { Authorization: `Bearer ${ws.key}` });
+        expect(res.status, String(length)).toBe(414);
+        expect(JSON.parse(res.body)).toEqual({ data: null, error: `The URL is longer than ${MAX_URL_LENGTH} characters` });
+      }
+      const headers = await send(port, 'GET', '/api/replies', { Authorization: `Bearer ${ws.key}`, 'X-Padding': 'a'.repeat(17_000) });
+      expect(headers.status).toBe(431);
+    });
+
+    it("the dashboard's routes with an id answer their 404 for any id as well", async () => {
+      const routes = app.routeList.filter((r) => r.url.startsWith('/dashboard/api/') && r.url.includes(':'));
+      expect(routes.length).toBeGreaterThanOrEqual(3);
+      for (const route of routes) {
+        await fc.assert(
+          fc.asyncProperty(anyId, async (id) => {
+            const url = route.url.replace(/:[A-Za-z]+/, id);
+            const res = await send(port, route.method, url, browser, route.method === 'PATCH' ? '{"role":"member"}' : '');
+            const what = `${route.method} ${url.slice(0, 100)} (${url.length}): ${res.status} ${res.body.slice(0, 200)}`;
+            expect(res.status, what).toBe(url.length > MAX_URL_LENGTH ? 414 : 404);
+            expect(JSON.parse(res.body), what).toEqual({ data: null, error: url.length > MAX_URL_LENGTH ? expect.any(String) : expect.stringMatching(/^(Reply|Member )?not found$|^Reply not found$/i) });
+          }),
+          { numRuns: 15 },
+        );
+      }
+    });
+  });
+}

@@ -4,6 +4,7 @@ import https from 'node:https';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../src/webhooks/deliver.ts';
+import { resolveHost } from '../src/connections/net.ts';
 import { checkTarget, forbiddenReason, guardedLookup } from '../src/webhooks/ssrf.ts';
 import { DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
 import { startReceiver } from './receiver.ts';
@@ -39,8 +40,8 @@ describe('SSRF guard', () => {
     ['fc00::1', 'uniqueLocal'],
     ['fd00:ec2::254', 'uniqueLocal'],
     ['fe80::1', 'linkLocal'],
-    ['64:ff9b::a00:1', 'rfc6052'],
-    ['2002:a00:1::', '6to4'],
+    ['64:ff9b::a00:1', 'NAT64 private'],
+    ['2002:a00:1::', '6to4 private'],
   ])('refuses %s (%s)', (address, reason) => {
     expect(forbiddenReason(address)).toBe(reason);
   });
@@ -138,6 +139,80 @@ describe('SSRF guard', () => {
   });
 });
 
+/** Two hex groups of an IPv4 address, each XORed with `xor`. */
+const groups = (v4: string, xor = 0) => {
+  const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+  return [((a << 8) | b) ^ xor, ((c << 8) | d) ^ xor].map((g) => g.toString(16));
+};
+
+/**
+ * Every IPv6 form that carries an IPv4 address, carrying `v4`. The other bits are public
+ * (8.8.8.8, or Teredo's client 8.8.4.4), so only the address under test can refuse it; the
+ * local-use NAT64 prefix is written with the address at its /48 reading and at its /96 one.
+ */
+const carriers = (v4: string): [string, string][] => {
+  const [hi, lo] = groups(v4);
+  const [w, x, y, z] = v4.split('.').map((n) => Number(n).toString(16).padStart(2, '0'));
+  return [
+    ['IPv4-mapped', `::ffff:${v4}`],
+    ['IPv4-translated', `::ffff:0:${v4}`],
+    ['IPv4-compatible', `::${hi}:${lo}`],
+    ['IPv4-compatible', `::${v4}`],
+    ['NAT64', `64:ff9b::${v4}`],
+    ['NAT64', `64:ff9b:1:${w}${x}:${y}:${z}08:808:808`],
+    ['NAT64', `64:ff9b:1:808:8:808:${hi}:${lo}`],
+    ['6to4', `2002:${hi}:${lo}::1`],
+    ['Teredo', `2001:0:808:808::${groups(v4, 0xffff).join(':')}`],
+    ['Teredo', `2001:0:${hi}:${lo}::${groups('8.8.4.4', 0xffff).join(':')}`],
+  ];
+};
+
+describe('IPv6 forms that carry an IPv4 address are judged by the IPv4 address they carry', () => {
+  const mailbox = (host: string, answers?: string[]) =>
+    resolveHost('IMAP', host, { allowPrivateNetworks: false, lookup: answers && (async () => answers.map((address) => ({ address, family: 6 }))) });
+  const lookup = (answer: string) =>
+    new Promise<{ err: Error | null; address: unknown }>((done) => guardedLookup(fakeDns(answer))('h.example', {}, (err, address) => done({ err, address })));
+
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['192.168.0.1', 'private'],
+    ['169.254.1.1', 'linkLocal'],
+    ['169.254.169.254', 'cloud metadata'],
+  ])('refuses %s (%s) in every form: as a literal webhook URL, a DNS answer, a mailbox host and a mailbox DNS answer', async (v4, reason) => {
+    for (const [form, address] of carriers(v4)) {
+      const expected = `${form} ${reason}`;
+      expect(forbiddenReason(address), address).toBe(expected);
+      const literal = checkTarget(new URL(`https://[${address}]/x`));
+      expect(literal?.reason, address).toBe(expected);
+      expect((await lookup(address)).err?.message, address).toContain(`: ${expected} address`);
+      await expect(mailbox(`[${address}]`), address).rejects.toThrow(`, a ${expected} address; mailbox hosts on internal networks are refused`);
+      await expect(mailbox('imap.example.com', [address]), address).rejects.toThrow(`imap.example.com resolves to ${address}, a ${expected} address`);
+    }
+  });
+
+  it('allows every form that carries a public address, in the same four places', async () => {
+    for (const [, address] of [...carriers('8.8.8.8'), ...carriers('93.184.215.14')]) {
+      expect(forbiddenReason(address), address).toBeNull();
+      expect(checkTarget(new URL(`https://[${address}]/x`)), address).toBeNull();
+      expect(await lookup(address), address).toEqual({ err: null, address });
+      expect(await mailbox(`[${address}]`), address).toBe(address);
+      expect(await mailbox('imap.example.com', [address]), address).toBe(address);
+    }
+  });
+
+  it('judges Teredo by both its server and its client, and the local NAT64 prefix at every reading', () => {
+    expect(forbiddenReason(`2001:0:808:808::${groups('8.8.4.4', 0xffff).join(':')}`)).toBeNull();
+    expect(forbiddenReason(`2001:0:a00:1::${groups('8.8.4.4', 0xffff).join(':')}`)).toBe('Teredo private');
+    expect(forbiddenReason(`2001:0:808:808::${groups('10.0.0.1', 0xffff).join(':')}`)).toBe('Teredo private');
+    // the RFC 4380 example: server 65.54.227.120, client 192.0.2.45 (a documentation range)
+    expect(forbiddenReason('2001:0:4136:e378:8000:63bf:3fff:fdd2')).toBe('Teredo reserved');
+    // 64:ff9b:1::8.8.8.8 read with a /48 prefix is 0.0.0.0
+    expect(forbiddenReason('64:ff9b:1::8.8.8.8')).toBe('NAT64 unspecified');
+  });
+});
+
 for (const dialect of DIALECTS) {
   describe(`SSRF at registration (${dialect})`, () => {
     let ctx: Awaited<ReturnType<typeof makeApp>>;
@@ -156,6 +231,12 @@ for (const dialect of DIALECTS) {
       for (const url of ['http://[::127.0.0.1]/', 'http://[::7f00:1]/', 'http://[0:0:0:0:0:0:10.0.0.1]/', 'http://[fec0::1]/']) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
         expect(res.statusCode, url).toBe(400);
+      }
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url: 'https://[::7f00:1]/x', events: ['*'] } })).json())
+        .toEqual({ data: null, error: 'Invalid webhook url: ::7f00:1 is a IPv4-compatible loopback address; private networks are refused' });
+      for (const url of ['https://[64:ff9b::808:808]/x', 'https://[2002:808:808::1]/x']) {
+        const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
+        expect(res.statusCode, url).toBe(201);
       }
       for (const url of ['https://user:pass@hooks.example.com/in', 'https://token@hooks.example.com/in', 'https://:secret@hooks.example.com/in']) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });

@@ -1,6 +1,6 @@
 // Mailboxes (CONTRACT "Mailboxes (connections)"): the request and answer shapes.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable } from '../http/schemas.ts';
+import { Nullable, PathId } from '../http/schemas.ts';
 
 export const TLS_MODES = ['implicit', 'starttls', 'none'] as const;
 export const SYNC_STATES = ['pending', 'active', 'error', 'paused'] as const;
@@ -83,4 +83,4 @@ export const Attachment = Type.Object({
   download_url: Nullable(Type.String({ description: 'GET it with the same key; null when not stored' })),
 });
 
-export const AttachmentParams = Type.Object({ id: Type.String({ maxLength: 200 }), attachmentId: Type.String({ maxLength: 200 }) });
+export const AttachmentParams = Type.Object({ id: PathId, attachmentId: PathId });

@@ -2,6 +2,8 @@ import type { Db } from '../db/connect.ts';
 import { readCounts } from '../workspaces/counts.ts';
 import type { ContactRow, ReplyStatus } from '../db/types.ts';
 import { Errors } from '../http/errors.ts';
+import { isId } from '../db/ids.ts';
+import { parseTimestamp } from '../timestamps.ts';
 import * as q from './queries.ts';
 import { searchFor } from '../replies/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
@@ -16,14 +18,21 @@ const newestFirst = (x: { last_reply_at: string | null; id: string }, y: { last_
 
 const encodeCursor = (row: { last_reply_at: string | null; id: string }) => Buffer.from(JSON.stringify(['c', row.last_reply_at ?? '', row.id])).toString('base64url');
 
+/**
+ * The position a cursor names. Every piece is checked before it can reach a query — the time
+ * in the stored form (every contact has a last_reply_at: it is made with its first reply),
+ * the id in the shape of an id — and the cursor must be exactly what encodeCursor writes.
+ */
 function decodeCursor(cursor: string): q.ContactPosition {
+  let value: unknown = null;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 3 && value[0] === 'c' && typeof value[1] === 'string' && typeof value[2] === 'string') {
-      return { lastReplyAt: value[1], id: value[2] };
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     // not JSON: refused below
+  }
+  if (Array.isArray(value) && value.length === 3) {
+    const [, lastReplyAt, id] = value as unknown[];
+    if (typeof lastReplyAt === 'string' && parseTimestamp(lastReplyAt) === lastReplyAt && isId(id) && encodeCursor({ last_reply_at: lastReplyAt, id }) === cursor) return { lastReplyAt, id };
   }
   throw Errors.BadRequest('cursor is not a cursor of this list (take pagination.next_cursor of the previous page)');
 }

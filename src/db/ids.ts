@@ -43,3 +43,13 @@ export function uuidv7(): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether `text` has the shape of every id this service makes: a UUID in lower-case hex (v7
+ * from uuidv7, v4 from crypto.randomUUID). Anything else names nothing, so it need not reach
+ * a query: a path's id that is not one is the route's 404 (http/path-ids.ts), a cursor whose
+ * id is not one is refused.
+ */
+export const isId = (text: unknown): text is string => typeof text === 'string' && ID.test(text);

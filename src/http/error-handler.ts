@@ -10,6 +10,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestCheck } from './auth.ts';
 import { AppError, Errors } from './errors.ts';
+import { MAX_URL_LENGTH } from './json-body.ts';
+import { lingerAfterAnswer } from './linger.ts';
 
 // Fastify's own error codes that come from bad input, with the message a client sees.
 const CLIENT_ERRORS: Record<string, [number, string | null]> = {
@@ -39,6 +41,8 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
       const [code, text] = CLIENT_ERRORS[err.code]!;
       status = code;
       message = text ?? (code === 413 ? `Request body is larger than ${maxBodyBytes} bytes` : code === 415 ? `Unsupported Content-Type: send application/json` : err.message);
+      // the client may still be sending the body: it must be able to read this answer
+      if (code === 413) lingerAfterAnswer(request);
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       message = err.message;
@@ -77,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
  */
 export function frameworkErrorHandler(limit: () => RequestCheck | null) {
   return async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    let answer = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Errors.UrlTooLong() : err.code === 'FST_ERR_BAD_URL' ? Errors.BadUrl() : null;
+    let answer = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Errors.UrlTooLong(MAX_URL_LENGTH) : err.code === 'FST_ERR_BAD_URL' ? Errors.BadUrl() : null;
     reply.header('x-request-id', request.id);
     try {
       await limit()?.(request, reply);
@@ -102,12 +106,26 @@ function writeRaw(socket: Socket, status: number, message: string) {
   );
 }
 
+/**
+ * Whether Node's parser ran out of room for the request's head inside its first line: a URL
+ * past its 16 KiB, longer than any the app would take (MAX_URL_LENGTH), so the answer is the
+ * URL's 414 rather than the headers' 431. Seen when the packet it failed on starts the request
+ * and ends no line within the limit; a request line that arrived in several reads leaves only
+ * its tail to see, and is answered 431.
+ */
+function requestLineOverflowed(err: NodeJS.ErrnoException): boolean {
+  const packet = (err as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(packet) || !/^[A-Z]+ \S/.test(packet.subarray(0, 24).toString('latin1'))) return false;
+  const end = packet.indexOf('\r\n');
+  return end === -1 || end > MAX_URL_LENGTH;
+}
+
 /** Node's HTTP parser refused the bytes before they made a request (Fastify's clientErrorHandler). */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message]: [number, string] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'The request headers are too large']
+      ? requestLineOverflowed(err) ? [414, Errors.UrlTooLong(MAX_URL_LENGTH).message] : [431, 'The request headers are too large']
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request did not arrive in time']
         : [400, 'Malformed HTTP request'];

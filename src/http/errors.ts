@@ -47,7 +47,7 @@ export const Errors = {
     new AppError(400, 'UNKNOWN_QUERY_PARAMETER', `Unknown query parameter: ${JSON.stringify(name)}` + (known.length ? ` (this endpoint takes ${known.join(', ')})` : ' (this endpoint takes none)')),
   BodyNotAccepted: define(400, 'BODY_NOT_ACCEPTED', 'This endpoint takes no request body'),
   BadUrl: define(400, 'BAD_URL', 'The URL path holds a malformed percent-encoding'),
-  UrlTooLong: define(414, 'URL_TOO_LONG', 'A segment of the URL path is too long'),
+  UrlTooLong: (max: number) => new AppError(414, 'URL_TOO_LONG', `The URL is longer than ${max} characters`),
   ShuttingDown: define(503, 'SHUTTING_DOWN', 'The server is shutting down; retry on another instance'),
   BadRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
   UnsupportedVersion: (version: string, supported: readonly string[]) =>

@@ -39,4 +39,6 @@ export function pagination(total: number, limit: number, offset: number) {
   return { total, limit, offset, hasMore: offset + limit < total };
 }
 
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 200 }) });
+/** An id names something in the workspace or is the route's 404, whatever its length (http/path-ids.ts). */
+export const PathId = Type.String();
+export const IdParams = Type.Object({ id: PathId });

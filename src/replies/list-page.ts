@@ -13,7 +13,8 @@
 // workspace.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { isTimestamp } from '../timestamps.ts';
+import { isId } from '../db/ids.ts';
+import { parseTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
 import { planSearch, readSearchPage } from './search.ts';
@@ -119,17 +120,23 @@ function isStatusOnly(f: q.ReplyFilter): boolean {
 export const encodeCursor = (row: { received_at: string; id: string }, newestFirst: boolean) =>
   Buffer.from(JSON.stringify([newestFirst ? 'd' : 'a', row.received_at, row.id])).toString('base64url');
 
-/** The position a cursor names, or null when it is not one of ours (or was made for the other order). */
+/**
+ * The position a cursor names, or null when it is not one of ours (or was made for the other
+ * order). Every piece is checked before it can reach a query — the timestamp in the stored
+ * form, the id in the shape of an id — and the cursor must be exactly what encodeCursor would
+ * write for them, so no other spelling (padding, `+/`, spaces in the JSON) names a position.
+ */
 export function decodeCursor(cursor: string, newestFirst: boolean): q.PagePosition | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 3 || value[0] !== (newestFirst ? 'd' : 'a')) return null;
-    const [, receivedAt, id] = value as unknown[];
-    if (typeof receivedAt !== 'string' || typeof id !== 'string' || !isTimestamp(receivedAt) || id.length > 200) return null;
-    return { receivedAt, id };
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (!Array.isArray(value) || value.length !== 3) return null;
+  const [, receivedAt, id] = value as unknown[];
+  if (typeof receivedAt !== 'string' || parseTimestamp(receivedAt) !== receivedAt || !isId(id)) return null;
+  return encodeCursor({ received_at: receivedAt, id }, newestFirst) === cursor ? { receivedAt, id } : null;
 }
 
 /** The whole answer of GET /api/replies: `{"data":[…],"pagination":{…}}`. */

@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, PageQuery } from '../http/schemas.ts';
+import { Nullable, PageQuery, PathId } from '../http/schemas.ts';
 import { ALL_EVENTS, EVENT_TYPES } from './events.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -78,7 +78,7 @@ export const Delivery = Type.Object(
   { $id: 'WebhookDelivery' },
 );
 
-export const DeliveryParams = Type.Object({ id: Type.String({ maxLength: 200 }), deliveryId: Type.String({ maxLength: 200 }) });
+export const DeliveryParams = Type.Object({ id: PathId, deliveryId: PathId });
 
 export const ListDeliveriesQuery = Type.Object({
   status: Type.Optional(Type.Unsafe<(typeof DELIVERY_STATUSES)[number]>({ type: 'string', enum: [...DELIVERY_STATUSES], description: 'Filter: pending, succeeded or failed' })),
