@@ -112,6 +112,7 @@ describe('the OpenID Connect provider', () => {
   it('gives no refresh token without offline access; refreshes without rotating; fails the next refresh when told; refuses revoked ones', async () => {
     expect((await signIn(provider, { offline: false })).refreshToken).toBeUndefined();
     const t = await signIn(provider);
+    const before = { ...provider.stats };
     const r1 = await refreshGrant(provider, t.refreshToken!);
     expect(r1.status).toBe(200);
     expect(r1.body.refresh_token).toBeUndefined();
@@ -123,6 +124,7 @@ describe('the OpenID Connect provider', () => {
     provider.revokeRefreshTokens('sam@agency.example');
     expect((await refreshGrant(provider, t.refreshToken!)).body.error).toBe('invalid_grant');
     expect((await refreshGrant(provider, 'never-issued')).body.error).toBe('invalid_grant');
+    expect([provider.stats.refreshGrants - before.refreshGrants, provider.stats.codeGrants - before.codeGrants]).toEqual([5, 0]);
   });
 
   it('rotates refresh tokens when asked to (as Microsoft does)', async () => {
