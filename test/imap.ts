@@ -1,7 +1,9 @@
 // A real IMAP server for the tests: Debian's Dovecot (`dovecot-imapd`, installed by .ci/run),
 // run as an unprivileged process (as nobody when the tests run as root) on a free port, with a
 // passwd-file of its own, its own base_dir and maildirs under a temporary folder. Tests play the
-// prospect by appending mail with imapflow.
+// prospect by appending mail with imapflow. With `oauth2`, it also takes XOAUTH2 and OAUTHBEARER
+// logins (Dovecot's oauth2 passdb), asking an RFC 7662 introspection endpoint (test/oidc.ts) whether
+// the bearer token is active and whose `email` it is: the address must be the login's.
 import { type ChildProcess, spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -48,12 +50,12 @@ export interface Dovecot {
   host: string;
   port: number;
   dir: string;
-  /** Adds (or changes the password of) a mailbox user. */
+  /** Adds (or changes the password of) a mailbox user; an address (`sam@agency.example`) may also log in with a token. */
   addUser(user: string, password: string): void;
   /** Appends a raw message to a user's folder as the prospect's mail server would deliver it; answers its UID. */
   append(user: string, raw: string | Buffer, folder?: string): Promise<number>;
-  /** A logged-in imapflow client for a user (the test's own; close it). */
-  client(user: string): Promise<ImapFlow>;
+  /** A logged-in imapflow client for a user (the test's own; close it), with its password or the given access token. */
+  client(user: string, auth?: { accessToken: string }): Promise<ImapFlow>;
   /** Gives the user's folder a new UIDVALIDITY (the server renumbered it). Dovecot is stopped meanwhile. */
   renumber(user: string, folder?: string): Promise<void>;
   /** Stops the server (an outage); start() brings it back on the same port with the same mail. */
@@ -62,8 +64,15 @@ export interface Dovecot {
   log(): string;
 }
 
+export interface DovecotOAuth2 {
+  /** The provider's introspection endpoint (an IP address: Dovecot's auth process resolves no names here). */
+  introspectionUrl: string;
+  /** The SASL mechanisms offered for tokens; default both. Microsoft's servers offer XOAUTH2 only. */
+  mechanisms?: ('xoauth2' | 'oauthbearer')[];
+}
+
 /** `idle: false` plays a server without IDLE (its CAPABILITY leaves it out), to be polled. */
-export async function startDovecot(opts: { idle?: boolean } = {}): Promise<Dovecot> {
+export async function startDovecot(opts: { idle?: boolean; oauth2?: DovecotOAuth2 } = {}): Promise<Dovecot> {
   const dir = tempDir('replydesk-dovecot-');
   fs.chmodSync(dir, 0o755);
   for (const sub of ['run', 'state', 'mail', 'home', 'users']) fs.mkdirSync(path.join(dir, sub));
@@ -75,6 +84,21 @@ export async function startDovecot(opts: { idle?: boolean } = {}): Promise<Dovec
   const group = asRoot ? (await run('id', ['-gn', 'nobody'])).stdout.trim() : (await run('id', ['-gn'])).stdout.trim();
   const passwords = new Map<string, string>();
   const conf = path.join(dir, 'dovecot.conf');
+  const oauth = opts.oauth2;
+  const tokenMechs = oauth ? (oauth.mechanisms ?? ['xoauth2', 'oauthbearer']).join(' ') : '';
+  if (oauth) {
+    // Dovecot 2.3's oauth2 passdb settings (PasswordDatabase.oauth2 in dovecot-core's docs): the
+    // token goes as `token=…` in a POST; an inactive token, or one for another address, fails.
+    fs.writeFileSync(path.join(dir, 'oauth2.conf.ext'), [
+      'introspection_mode = post',
+      `introspection_url = ${oauth.introspectionUrl}`,
+      'username_attribute = email',
+      'active_attribute = active',
+      'active_value = true',
+      'timeout_msecs = 5000',
+      '',
+    ].join('\n'));
+  }
   fs.writeFileSync(conf, `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
@@ -84,7 +108,7 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login ${tokenMechs}
 mail_location = maildir:${dir}/mail/%u
 default_login_user = ${user}
 default_internal_user = ${user}
@@ -97,6 +121,7 @@ shutdown_clients = yes
 ${opts.idle === false ? 'imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+ UIDPLUS' : ''}
 # a wrong password is answered at once, not after the default two-second penalty
 auth_failure_delay = 0
+${oauth ? '# why a token was refused, in the log\nauth_verbose = yes' : ''}
 service imap-login {
   chroot =
   inet_listener imap {
@@ -108,14 +133,25 @@ service imap-login {
 }
 service anvil {
   chroot =
+${oauth ? `  # no growing wait after failed logins from 127.0.0.1 (the tests refuse tokens on purpose):
+  # the auth process finds no penalty socket it may use, and keeps no penalty
+  unix_listener anvil-auth-penalty {
+    mode = 0
+  }` : ''}
 }
 service stats {
   chroot =
 }
 passdb {
   driver = passwd-file
+  ${oauth ? 'mechanisms = plain login' : ''}
   args = scheme=PLAIN username_format=%u ${dir}/users/%u
 }
+${oauth ? `passdb {
+  driver = oauth2
+  mechanisms = ${tokenMechs}
+  args = ${dir}/oauth2.conf.ext
+}` : ''}
 userdb {
   driver = static
   args = uid=${uid} gid=${gid} home=${dir}/home/%u
@@ -167,8 +203,8 @@ namespace inbox {
   };
   await start();
 
-  const client = async (u: string) => {
-    const imap = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user: u, pass: passwords.get(u)! }, logger: false, disableAutoIdle: true });
+  const client = async (u: string, auth?: { accessToken: string }) => {
+    const imap = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: auth ? { user: u, accessToken: auth.accessToken } : { user: u, pass: passwords.get(u)! }, logger: false, disableAutoIdle: true });
     imap.on('error', () => {});
     await imap.connect();
     return imap;
@@ -179,7 +215,7 @@ namespace inbox {
     port,
     dir,
     addUser(u, p) {
-      if (!/^[\w.-]+$/.test(u)) throw new Error(`a test user name is letters, digits, dots and dashes: ${u}`);
+      if (!/^[\w.-]+(@[\w.-]+)?$/.test(u)) throw new Error(`a test user name is letters, digits, dots and dashes, or an address of them: ${u}`);
       passwords.set(u, p);
       writePasswd(u);
     },

@@ -1,5 +1,9 @@
 // A real SMTP server in the test process (smtp-server), and what it received, parsed with
-// mailparser. `refuse` decides, per phase, whether to answer with an error code instead.
+// mailparser. `refuse` decides, per phase, whether to answer with an error code instead. With
+// `oauth2` it takes XOAUTH2 logins as Gmail's submission server does: the bearer token must be
+// active, and the address's, by the provider's RFC 7662 introspection endpoint (test/oidc.ts);
+// otherwise the client is sent the JSON error challenge and then 535, or 454 if the provider
+// cannot be asked.
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -17,6 +21,8 @@ export interface SmtpPeer {
   received: Received[];
   /** Connections and DATA commands seen, accepted or not. A refusal with code 0 never answers. */
   seen: { connects: number; data: number };
+  /** Logins, by mechanism and outcome, e.g. `XOAUTH2 sam@agency.example ok` or `XOAUTH2 sam@agency.example refused`. */
+  logins: string[];
   refuse: { connect?: () => { code: number; message: string } | null; data?: () => { code: number; message: string } | null };
   /** Mail received whose envelope goes to `address`. */
   to(address: string): Received[];
@@ -26,20 +32,53 @@ export interface SmtpPeer {
 
 const smtpError = (r: { code: number; message: string }) => Object.assign(new Error(r.message), { responseCode: r.code });
 
-/** `auth`: the server requires a login with these credentials (a mailbox's own SMTP server). */
-export async function startSmtp(opts: number | { port?: number; auth?: { username: string; password: string } } = 0): Promise<SmtpPeer> {
-  const { port = 0, auth } = typeof opts === 'number' ? { port: opts } : opts;
+/** Asks the provider whether `token` is an active access token of `user`'s; throws when it cannot be asked. */
+async function tokenIsFor(introspectionUrl: string, user: string, token: string): Promise<boolean> {
+  const res = await fetch(introspectionUrl, { method: 'POST', body: new URLSearchParams({ token }), signal: AbortSignal.timeout(5_000) });
+  if (!res.ok) throw new Error(`introspection answered ${res.status}`);
+  const info = (await res.json()) as { active?: boolean; email?: string };
+  return info.active === true && typeof info.email === 'string' && info.email.toLowerCase() === user.toLowerCase();
+}
+
+/**
+ * `auth`: the server requires a login with these credentials (a mailbox's own SMTP server).
+ * `oauth2`: it requires one, and takes XOAUTH2 with tokens the provider behind `introspectionUrl` vouches for.
+ */
+export async function startSmtp(opts: number | { port?: number; auth?: { username: string; password: string }; oauth2?: { introspectionUrl: string } } = 0): Promise<SmtpPeer> {
+  const { port = 0, auth, oauth2 } = typeof opts === 'number' ? { port: opts } : opts;
   const peer = {
     received: [] as Received[],
     seen: { connects: 0, data: 0 },
+    logins: [] as string[],
     refuse: {} as SmtpPeer['refuse'],
   };
+  const login = !!(auth || oauth2);
   const server = new SMTPServer({
-    authOptional: !auth,
-    disabledCommands: auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     allowInsecureAuth: true,
+    authMethods: oauth2 ? ['PLAIN', 'LOGIN', 'XOAUTH2'] : ['PLAIN', 'LOGIN'],
     onAuth(login, _session, cb) {
-      if (auth && login.username === auth.username && login.password === auth.password) return cb(null, { user: login.username });
+      const seen = (outcome: string) => peer.logins.push(`${login.method} ${login.username} ${outcome}`);
+      if (login.method === 'XOAUTH2' && oauth2) {
+        tokenIsFor(oauth2.introspectionUrl, login.username ?? '', login.accessToken ?? '').then(
+          (ok) => {
+            seen(ok ? 'ok' : 'refused');
+            // Gmail's answer: a 334 challenge with this JSON, then 535 after the client's empty line.
+            cb(null, ok ? { user: login.username } : { data: { status: '401', schemes: 'bearer', scope: 'https://mail.google.com/' } });
+          },
+          (err: Error) => {
+            seen('unavailable');
+            cb(Object.assign(new Error(`4.7.0 Temporary authentication failure (${err.message})`), { responseCode: 454 }));
+          },
+        );
+        return;
+      }
+      if (auth && login.username === auth.username && login.password === auth.password) {
+        seen('ok');
+        return cb(null, { user: login.username });
+      }
+      seen('refused');
       cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
     logger: false,
