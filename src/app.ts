@@ -26,6 +26,10 @@ import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
+import type { NetOptions } from './connections/net.ts';
+import { OAuthClients } from './connections/oauth.ts';
+import type { OAuthProviders } from './connections/oauth-config.ts';
+import { oauthRoutes } from './connections/oauth-routes.ts';
 import { Connection } from './connections/schemas.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { Delivery, Endpoint } from './webhooks/schemas.ts';
@@ -59,7 +63,7 @@ export interface AppDeps {
    */
   webhooks?: Partial<WebhookSettings>;
   /** Mailboxes: internal hosts allowed (MAILBOX_ALLOW_PRIVATE_NETWORKS), timeouts of the login check. The key is webhooks.secretKey. */
-  mailboxes?: { allowPrivateNetworks?: boolean; timeoutMs?: number };
+  mailboxes?: { allowPrivateNetworks?: boolean; timeoutMs?: number; lookup?: NetOptions['lookup'] };
   /** Sending limits; the hourly quota defaults to DEFAULT_MAIL_QUOTA_PER_HOUR. */
   mail?: Partial<MailOptions>;
   /** The language model triage may use (LLM_*), shown read-only in the triage settings. */
@@ -72,6 +76,8 @@ export interface AppDeps {
   rateLimitWindowMs?: number;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;
+  /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*) and their discovered configurations, shared with the worker. */
+  oauth?: { providers: OAuthProviders; clients: OAuthClients };
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -145,7 +151,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({
       method: request.method,
-      url: request.url,
+      // a route may hold secrets in its query (the OAuth callback's code): logged without it
+      url: request.routeOptions.config.logQuery === false ? request.url.split('?')[0] : request.url,
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
       workspace: request.principal?.workspaceId,
@@ -184,7 +191,10 @@ export async function buildApp(deps: AppDeps) {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,
   };
-  await app.register(connectionRoutes, { ...opts, settings: { secretKey: settings.secretKey, allowPrivateNetworks: deps.mailboxes?.allowPrivateNetworks ?? false, timeoutMs: deps.mailboxes?.timeoutMs } });
+  const mailboxes = { secretKey: settings.secretKey, allowPrivateNetworks: deps.mailboxes?.allowPrivateNetworks ?? false, timeoutMs: deps.mailboxes?.timeoutMs, lookup: deps.mailboxes?.lookup };
+  await app.register(connectionRoutes, { ...opts, settings: mailboxes });
+  const providers = deps.oauth?.providers ?? {};
+  await app.register(oauthRoutes, { ...opts, oauth: { ...mailboxes, providers, clients: deps.oauth?.clients ?? new OAuthClients(providers), baseUrl } });
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 

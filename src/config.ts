@@ -1,6 +1,7 @@
 // The only module that reads process.env. Every variable is validated once at boot and every
 // problem is reported in one error, so a misconfigured deployment fails with the whole list.
 import path from 'node:path';
+import { loadOAuthProviders, type OAuthProviders } from './connections/oauth-config.ts';
 
 /**
  * SQLite's `synchronous`: FULL (the default) fsyncs the log at every commit, so an
@@ -54,6 +55,8 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** TRUST_PROXY: which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy). */
   trustProxy: TrustProxy;
+  /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*): connections/oauth-config.ts. */
+  oauthProviders: OAuthProviders;
   /** From: of the mail the dashboard sends itself (invitations, password resets). */
   mailFrom: string;
   /** An OpenAI-compatible chat-completions server for triage (docs/triage.md); null: local only. */
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const mailFrom = env.MAIL_FROM || 'Replydesk <no-reply@localhost>';
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const oauthProviders = loadOAuthProviders(env, problems);
 
   let llm: LlmConfig | null = null;
   if (env.LLM_BASE_URL) {
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy,
+    oauthProviders,
     mailFrom,
     llm,
     port,

@@ -13,16 +13,19 @@ import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
 import { triageHandlers } from './triage/service.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
+import type { OAuthTokens } from './connections/oauth-tokens.ts';
 
 export interface HandlerDeps {
   db: Db;
   config: Config;
   /** The master key for webhook secrets (webhooks/secrets.ts resolveSecretKey). */
   secretKey: Buffer;
+  /** Fresh access tokens of mailboxes that sign in over OAuth (connections/oauth-tokens.ts). */
+  tokens?: OAuthTokens | null;
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
-  const mailboxes: SendingOptions = { secretKey: deps.secretKey, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
+  const mailboxes: SendingOptions = { secretKey: deps.secretKey, tokens: deps.tokens, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
   return {
     [DELIVER_JOB]: deliveryHandler({
       db: deps.db,

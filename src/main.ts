@@ -13,12 +13,21 @@ import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
 import { triageAtIngestion } from './triage/service.ts';
 import { MailboxSync } from './connections/sync.ts';
+import { OAuthClients } from './connections/oauth.ts';
+import { OAuthTokens } from './connections/oauth-tokens.ts';
 import { limitHeapGrowth } from './heap.ts';
 
+/** Mailboxes over OAuth: the providers' discovered configurations and the tokens they renew, one of each per process. */
+function mailboxOAuth(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer) {
+  const clients = new OAuthClients(config.oauthProviders);
+  return { providers: config.oauthProviders, clients, tokens: new OAuthTokens(db, secretKey, config.oauthProviders, clients) };
+}
+
 /** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
-function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer, log: MailboxLog) {
+function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer, log: MailboxLog, tokens: OAuthTokens) {
   return new MailboxSync(db, {
     secretKey,
+    tokens,
     allowPrivateNetworks: config.mailboxAllowPrivateNetworks,
     maxAttachmentBytes: config.mailboxAttachmentMaxBytes,
     triage: triageAtIngestion({ llm: config.llm }),
@@ -50,6 +59,7 @@ export async function serve(config: Config = loadConfig()) {
         },
       })
     : null;
+  const oauth = mailboxOAuth(config, db, secretKey);
   const app = await buildApp({
     db,
     redis,
@@ -64,9 +74,10 @@ export async function serve(config: Config = loadConfig()) {
     dashboard: { baseUrl: config.publicUrl },
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     trustProxy: config.trustProxy,
+    oauth,
   });
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
-  const mailboxes = mailboxSync(config, db, secretKey, app.log);
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens: oauth.tokens }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const mailboxes = mailboxSync(config, db, secretKey, app.log, oauth.tokens);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -115,8 +126,9 @@ export async function runWorker(config: Config = loadConfig()) {
   const db = connect(config.database);
   await migrateToLatest(db);
   const log = processLogger(config);
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
-  const mailboxes = mailboxSync(config, db, secretKey, log);
+  const { tokens } = mailboxOAuth(config, db, secretKey);
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const mailboxes = mailboxSync(config, db, secretKey, log, tokens);
   const stop = async () => {
     await mailboxes.stop();
     await worker.stop();

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Replydesk, ReplydeskError, verifyWebhook, WebhookVerificationError } from '../clients/typescript/src/index.ts';
 import { buildApp } from '../src/app.ts';
+import { OAuthClients } from '../src/connections/oauth.ts';
+import { type OidcProvider, startOidcProvider } from './oidc.ts';
 import type { Db } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { deliveryHandler } from '../src/webhooks/deliver.ts';
@@ -26,12 +28,18 @@ describe('@replydesk/client against a running server (sqlite)', () => {
   let worker: Worker;
   let smtp: SmtpPeer;
   let baseUrl: string;
+  let provider: OidcProvider;
   /** `METHOD /route/:param` → the statuses the server answered, whoever asked. */
   const answered = new Map<string, number[]>();
 
   beforeAll(async () => {
     db = await openDb('sqlite');
-    app = await buildApp({ db, webhooks: { secretKey: SECRET_KEY, allowPrivateNetworks: true }, rateLimitWindowMs: WINDOW_MS });
+    provider = await startOidcProvider();
+    const google = {
+      id: 'google' as const, label: 'Google', clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer, scopes: ['openid', 'email'],
+      authorizationParams: {}, imap: { host: '127.0.0.1', port: 1, tls: 'none' as const }, smtp: { host: '127.0.0.1', port: 1, tls: 'none' as const },
+    };
+    app = await buildApp({ db, webhooks: { secretKey: SECRET_KEY, allowPrivateNetworks: true }, rateLimitWindowMs: WINDOW_MS, oauth: { providers: { google }, clients: new OAuthClients({ google }) } });
     app.addHook('onResponse', (request, reply, done) => {
       const key = `${request.method} ${request.routeOptions.url ?? '?'}`;
       answered.set(key, [...(answered.get(key) ?? []), reply.statusCode]);
@@ -48,6 +56,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     worker.start();
   });
   afterAll(async () => {
+    await provider?.stop();
     await worker?.stop();
     await app?.close();
     await smtp?.close();
@@ -97,6 +106,9 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.connections.get(mailbox.id)).sync).toMatchObject({ state: 'pending', skipped: 0 });
       expect((await client.connections.update(mailbox.id, { name: 'Sam R.' })).name).toBe('Sam R.');
       expect(await client.connections.listSkipped(mailbox.id)).toEqual([]);
+      // where to send the person (test/oauth.test.ts follows it through); a provider not configured is a typed 400
+      expect((await client.connections.startOAuth({ provider: 'google' })).authorization_url).toMatch(new RegExp(`^${provider.authorizationEndpoint}\\?`));
+      await expect(client.connections.startOAuth({ provider: 'microsoft' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^Connect Microsoft is not configured on this server/) });
       const oldBox = await client.connections.create({ name: 'Old box', email: 'old@outreach.example.org' });
       expect(await client.connections.delete(oldBox.id)).toBeUndefined();
       const spare = await client.categories.create({ name: 'Spare' });

@@ -172,6 +172,8 @@ for (const dialect of DIALECTS) {
       expect((await call('POST /api/categories', '/api/categories', b.headers, { name: 'Interested' })).statusCode).toBe(201);
       expect((await call('POST /api/clients', '/api/clients', b.headers, { name: 'Client A' })).statusCode).toBe(201);
       expect((await call('POST /api/connections', '/api/connections', b.headers, { name: 'Box', email: 'box@b.example' })).statusCode).toBe(201);
+      // beginning an authorization stores its state for B alone (test/oauth.test.ts follows one through)
+      expect((await call('POST /api/connections/oauth', '/api/connections/oauth', b.headers, { provider: 'google' })).statusCode).toBe(400);
       expect(await snapshot()).toEqual(before);
     });
 

@@ -22,8 +22,14 @@ export interface ServerSettings {
   port: number;
   tls: MailTls;
   username: string;
-  password: string;
+  /** How the login is made: a password, or an OAuth 2.0 access token (XOAUTH2, connections/oauth.ts). */
+  password?: string;
+  accessToken?: string;
 }
+
+/** The one place that decides between a password and a token, for both client libraries. */
+const imapAuth = (s: ServerSettings) => (s.accessToken ? { user: s.username, accessToken: s.accessToken } : { user: s.username, pass: s.password ?? '' });
+const smtpAuth = (s: ServerSettings) => (s.accessToken ? { type: 'OAuth2' as const, user: s.username, accessToken: s.accessToken } : { user: s.username, pass: s.password ?? '' });
 
 export interface NetOptions {
   allowPrivateNetworks: boolean;
@@ -124,7 +130,7 @@ export async function imapClient(s: ServerSettings, opts: NetOptions & { onError
     secure: s.tls === 'implicit',
     // starttls: required, never a silent fall-back to cleartext; none: never tried
     doSTARTTLS: s.tls === 'starttls' ? true : s.tls === 'none' ? false : undefined,
-    auth: { user: s.username, pass: s.password },
+    auth: imapAuth(s),
     logger: false,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
@@ -148,7 +154,7 @@ export async function smtpClient(s: ServerSettings, opts: NetOptions) {
     secure: s.tls === 'implicit',
     requireTLS: s.tls === 'starttls',
     ignoreTLS: s.tls === 'none',
-    auth: { user: s.username, pass: s.password },
+    auth: smtpAuth(s),
     tls: net.isIP(name) ? {} : { servername: name },
   }, { ...DEFAULT_SMTP_TIMEOUTS, connection: timeout, greeting: timeout });
 }

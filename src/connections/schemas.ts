@@ -54,6 +54,12 @@ export const Connection = Type.Object({
   imap: Nullable(Type.Object({ host: Type.String(), port: Type.Integer(), tls: Tls, username: Type.String(), folder: Type.String(), sent_folder: Nullable(Type.String({ description: 'null: the folder marked \\Sent; "" : no copy is filed' })) })),
   smtp: Nullable(Type.Object({ host: Type.String(), port: Type.Integer(), tls: Tls, username: Type.String() })),
   signature: Type.Object({ text: Type.String(), html: Type.String() }),
+  auth: Type.Union([Type.Literal('password'), Type.Literal('oauth')], { description: 'How the mailbox logs in: with the passwords given, or with OAuth 2.0 tokens (POST /api/connections/oauth)' }),
+  oauth: Nullable(Type.Object({
+    provider: Type.Union([Type.Literal('google'), Type.Literal('microsoft')]),
+    scopes: Type.Array(Type.String(), { description: 'What the provider granted' }),
+    expires_at: Nullable(Type.String({ format: 'date-time', description: "When the current access token expires; it is renewed before then. The tokens themselves are never returned" })),
+  }, { description: 'null for a mailbox that logs in with a password' })),
   paused: Type.Boolean(),
   sync: Type.Object({
     state: Type.Union(SYNC_STATES.map((s) => Type.Literal(s)), { description: 'pending: not synced yet; active: synced, watching for mail; error: the last attempt failed (last_error says why), retried with backoff; paused: paused by PATCH {paused: true}' }),
@@ -84,3 +90,14 @@ export const Attachment = Type.Object({
 });
 
 export const AttachmentParams = Type.Object({ id: PathId, attachmentId: PathId });
+
+export const OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
+
+export const StartOAuth = Type.Object({
+  provider: Type.Union(OAUTH_PROVIDERS.map((p) => Type.Literal(p)), { description: 'google (Google Workspace, Gmail) or microsoft (Microsoft 365, Outlook)' }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The new connection\'s name (default: its address)' })),
+}, { additionalProperties: false });
+
+export const OAuthStart = Type.Object({
+  authorization_url: Type.String({ description: 'Send the person here, in their browser, within 10 minutes: the provider asks for consent and sends them back to {PUBLIC_URL}/oauth/callback, which makes the connection and opens Settings → Mailboxes with the outcome' }),
+});

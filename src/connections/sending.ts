@@ -12,15 +12,14 @@ import { getOutgoing } from '../mail/queries.ts';
 import type { MailboxRoute } from '../mail/transport.ts';
 import { describeFailure, imapClient, type NetOptions, smtpClient } from './net.ts';
 import * as q from './queries.ts';
-import { imapSettings, smtpSettings } from './service.ts';
+import { imapLogin, type LoginDeps, smtpLogin } from './oauth-tokens.ts';
 
 export const FILE_SENT_JOB = 'mail.file-sent';
 export interface FileSentPayload {
   outgoingId: string;
 }
 
-export interface SendingOptions extends NetOptions {
-  secretKey: Buffer;
+export interface SendingOptions extends NetOptions, LoginDeps {
   /** Seconds before each retry of filing the copy. */
   retrySchedule?: number[];
 }
@@ -32,12 +31,13 @@ export function mailboxRoute(db: Db, opts: SendingOptions): MailboxRoute {
     async transport(connectionId) {
       const row = await q.connectionForSend(db.read, connectionId);
       if (!row) return 'gone';
-      const smtp = smtpSettings(opts.secretKey, row);
-      if (!smtp) return null;
+      const server = { host: row.smtp_host ?? '', port: Number(row.smtp_port) };
       try {
+        const smtp = await smtpLogin(opts, row);
+        if (!smtp) return null;
         return await smtpClient(smtp, opts);
       } catch (err) {
-        throw describeFailure('SMTP', smtp, err);
+        throw describeFailure('SMTP', server, err);
       }
     },
     async afterSend(trx: Tx, message) {
@@ -53,7 +53,7 @@ export function fileSentHandler(db: Db, opts: SendingOptions) {
     const message = await getOutgoing(db.read, job.payload.outgoingId);
     if (!message?.connection_id) return { ok: true };
     const row = await q.connectionForSend(db.read, message.connection_id);
-    const imap = row ? imapSettings(opts.secretKey, row) : null;
+    const imap = row ? await imapLogin(opts, row) : null;
     if (!imap) {
       await record(message.id, row ? 'skipped: the mailbox has no IMAP settings' : 'skipped: the mailbox was deleted');
       return { ok: true };

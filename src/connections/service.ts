@@ -36,6 +36,8 @@ export function toConnection(r: Row, skipped = 0) {
       : null,
     smtp: r.smtp_host ? { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username! } : null,
     signature: { text: r.signature_text, html: r.signature_html },
+    auth: r.auth,
+    oauth: r.auth === 'oauth' ? { provider: r.oauth_provider!, scopes: (r.oauth_scopes ?? '').split(' ').filter(Boolean), expires_at: r.oauth_expires_at } : null,
     paused: Boolean(r.paused),
     sync: { state: Boolean(r.paused) ? ('paused' as const) : r.sync_state, last_synced_at: r.last_synced_at, last_error: r.last_error, skipped },
     created_at: r.created_at,
@@ -44,22 +46,27 @@ export function toConnection(r: Row, skipped = 0) {
 }
 export type ConnectionView = ReturnType<typeof toConnection>;
 
-export interface ImapSettings { host: string; port: number; tls: MailTls; username: string; password: string; folder: string; sentFolder: string | null }
-export interface SmtpSettings { host: string; port: number; tls: MailTls; username: string; password: string }
+export interface SmtpSettings { host: string; port: number; tls: MailTls; username: string; password?: string; accessToken?: string }
+export interface ImapSettings extends SmtpSettings { folder: string; sentFolder: string | null }
 
 /** A stored connection's IMAP settings with the password decrypted, or null without IMAP. */
-export function imapSettings(key: Buffer, r: Row): ImapSettings | null {
-  if (!r.imap_host || !r.imap_password_enc) return null;
-  return {
-    host: r.imap_host, port: Number(r.imap_port), tls: r.imap_tls!, username: r.imap_username!,
-    password: decryptSecret(key, passwordContext(r.id, 'imap'), r.imap_password_enc),
-    folder: r.imap_folder ?? 'INBOX', sentFolder: r.imap_sent_folder,
-  };
+export function imapSettings(key: Buffer, r: Row, accessToken?: string): ImapSettings | null {
+  const login = loginOf(key, r, 'imap', accessToken);
+  if (!r.imap_host || !login) return null;
+  return { host: r.imap_host, port: Number(r.imap_port), tls: r.imap_tls!, username: r.imap_username!, ...login, folder: r.imap_folder ?? 'INBOX', sentFolder: r.imap_sent_folder };
 }
 
-export function smtpSettings(key: Buffer, r: Row): SmtpSettings | null {
-  if (!r.smtp_host || !r.smtp_password_enc) return null;
-  return { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username!, password: decryptSecret(key, passwordContext(r.id, 'smtp'), r.smtp_password_enc) };
+export function smtpSettings(key: Buffer, r: Row, accessToken?: string): SmtpSettings | null {
+  const login = loginOf(key, r, 'smtp', accessToken);
+  if (!r.smtp_host || !login) return null;
+  return { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username!, ...login };
+}
+
+/** A password connection's decrypted password, or the access token an OAuth one was given (connections/oauth-tokens.ts). */
+function loginOf(key: Buffer, r: Row, protocol: 'imap' | 'smtp', accessToken?: string): { password: string } | { accessToken: string } | null {
+  if (r.auth === 'oauth') return accessToken ? { accessToken } : null;
+  const stored = protocol === 'imap' ? r.imap_password_enc : r.smtp_password_enc;
+  return stored ? { password: decryptSecret(key, passwordContext(r.id, protocol), stored) } : null;
 }
 
 /** Gmail files what its SMTP server sends in Sent itself: a copy of ours would show twice. */
@@ -105,10 +112,10 @@ export async function createConnection(db: Db, settings: MailboxSettings, worksp
   const row: Insertable<ConnectionTable> = {
     id, workspace_id: workspaceId, name, email, created_at: t, updated_at: t,
     imap_host: imap?.host ?? null, imap_port: imap?.port ?? null, imap_tls: imap?.tls ?? null, imap_username: imap?.username ?? null,
-    imap_password_enc: imap ? encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password) : null,
+    imap_password_enc: imap ? encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password!) : null,
     imap_folder: imap?.folder ?? null, imap_sent_folder: imap?.sentFolder ?? null,
     smtp_host: smtp?.host ?? null, smtp_port: smtp?.port ?? null, smtp_tls: smtp?.tls ?? null, smtp_username: smtp?.username ?? null,
-    smtp_password_enc: smtp ? encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password) : null,
+    smtp_password_enc: smtp ? encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!) : null,
     signature_text: input.signature?.text ?? '', signature_html: input.signature?.html ?? '',
     sync_state: 'pending', last_synced_at: null, last_error: null, sync_failures: 0, next_sync_at: t, lease_holder: null, lease_expires_at: null,
   };
@@ -155,6 +162,9 @@ function mergeServer(protocol: 'imap' | 'smtp', given: Partial<SmtpSettings>, wa
 export async function updateConnection(db: Db, settings: MailboxSettings, workspaceId: string, id: string, patch: PatchConnectionT): Promise<ConnectionView> {
   const current = await q.getConnection(db.read, workspaceId, id);
   if (!current) throw Errors.ConnectionNotFound();
+  if (current.auth === 'oauth' && (patch.imap !== undefined || patch.smtp !== undefined)) {
+    throw Errors.BadRequest('This mailbox signs in with OAuth: its servers come with the provider; reconnect it (POST /api/connections/oauth) to renew its access');
+  }
   if (!Object.values(patch).some((v) => v !== undefined)) throw Errors.BadRequest('Nothing to update: give at least one of name, email, imap, smtp, signature, paused');
   const t = now();
   const changes: Updateable<ConnectionTable> = { updated_at: t };
@@ -173,7 +183,7 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
       imap = { ...mergeServer('imap', p, was), folder: p.folder ?? was?.folder ?? 'INBOX', sentFolder: p.sent_folder === undefined ? (was?.sentFolder ?? null) : (p.sent_folder ?? '') };
       Object.assign(changes, {
         imap_host: imap.host, imap_port: imap.port, imap_tls: imap.tls, imap_username: imap.username,
-        imap_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password),
+        imap_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password!),
         imap_folder: imap.folder, imap_sent_folder: imap.sentFolder,
       });
     }
@@ -184,7 +194,7 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
       Object.assign(changes, { smtp_host: null, smtp_port: null, smtp_tls: null, smtp_username: null, smtp_password_enc: null });
     } else {
       smtp = mergeServer('smtp', patch.smtp!, smtpSettings(settings.secretKey, current));
-      Object.assign(changes, { smtp_host: smtp.host, smtp_port: smtp.port, smtp_tls: smtp.tls, smtp_username: smtp.username, smtp_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password) });
+      Object.assign(changes, { smtp_host: smtp.host, smtp_port: smtp.port, smtp_tls: smtp.tls, smtp_username: smtp.username, smtp_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!) });
     }
   }
   const box = await check(settings, imap, smtp);

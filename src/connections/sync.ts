@@ -33,7 +33,8 @@ import { type Place, recordSkip, storeRaw } from './ingest.ts';
 import type { IngestTriage } from '../replies/ingest.ts';
 import { describeFailure, imapClient, type NetOptions } from './net.ts';
 import * as q from './queries.ts';
-import { type ImapSettings, imapSettings } from './service.ts';
+import { imapLogin, type OAuthTokens } from './oauth-tokens.ts';
+import type { ImapSettings } from './service.ts';
 
 export interface SyncOptions {
   secretKey: Buffer;
@@ -55,6 +56,8 @@ export interface SyncOptions {
   maxMailboxes?: number;
   backoff?: BackoffOptions;
   holder?: string;
+  /** Fresh access tokens of mailboxes that sign in over OAuth; none: such mailboxes fail to log in. */
+  tokens?: OAuthTokens | null;
   lookup?: NetOptions['lookup'];
   log?: { info(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 }
@@ -72,7 +75,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 export class MailboxSync {
   readonly holder: string;
-  readonly opts: Required<Omit<SyncOptions, 'lookup' | 'log' | 'holder' | 'triage'>> & Pick<SyncOptions, 'lookup' | 'log' | 'triage'>;
+  readonly opts: Required<Omit<SyncOptions, 'lookup' | 'log' | 'holder' | 'triage' | 'tokens'>> & Pick<SyncOptions, 'lookup' | 'log' | 'triage' | 'tokens'>;
   private readonly sessions = new Map<string, MailboxSession>();
   /** Each session's end, its lease given up included. */
   private readonly ended = new Set<Promise<void>>();
@@ -197,7 +200,7 @@ class MailboxSession {
     let failure: Error | null = null;
     let active = false;
     try {
-      this.settings = imapSettings(this.opts.secretKey, row);
+      this.settings = await imapLogin(this.opts, row);
       if (!this.settings) return;
       const client = await imapClient(this.settings, {
         allowPrivateNetworks: this.opts.allowPrivateNetworks,

@@ -108,6 +108,35 @@ export interface ConnectionTable {
   lease_holder: Generated<string | null>;
   lease_expires_at: Generated<string | null>;
   updated_at: Generated<string | null>;
+  /** How the connection logs in (migration 0017). */
+  auth: Generated<MailboxAuth>;
+  oauth_provider: Generated<OAuthProvider | null>;
+  /** The scopes granted, space-separated. */
+  oauth_scopes: Generated<string | null>;
+  /** AES-256-GCM ciphertexts (webhooks/secrets.ts), never plain. */
+  oauth_access_token_enc: Generated<string | null>;
+  oauth_refresh_token_enc: Generated<string | null>;
+  oauth_expires_at: Generated<string | null>;
+  /** The lease of the worker refreshing the tokens. */
+  oauth_refresh_until: Generated<string | null>;
+}
+
+export type MailboxAuth = 'password' | 'oauth';
+export type OAuthProvider = 'google' | 'microsoft';
+
+/** An OAuth authorization under way (migration 0017): used once, within 10 minutes. */
+export interface OAuthStateTable {
+  state_hash: string;
+  workspace_id: string;
+  user_id: string | null;
+  api_key_id: string | null;
+  provider: OAuthProvider;
+  name: string | null;
+  code_verifier_enc: string;
+  nonce: string;
+  created_at: string;
+  expires_at: string;
+  used_at: Generated<string | null>;
 }
 
 /** Where the sync of one folder of a mailbox stopped. */
@@ -455,6 +484,7 @@ export interface Database {
   categories: CategoryTable;
   clients: ClientTable;
   connections: ConnectionTable;
+  oauth_states: OAuthStateTable;
   mailbox_folders: MailboxFolderTable;
   mailbox_skipped: MailboxSkippedTable;
   reply_attachments: ReplyAttachmentTable;

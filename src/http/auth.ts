@@ -27,6 +27,8 @@ declare module 'fastify' {
     session?: boolean;
     /** Dashboard-only, and only for owners and admins (keys, members, the outbox). */
     manage?: boolean;
+    /** false: the request's log line leaves out its query string (it holds a secret). */
+    logQuery?: boolean;
   }
 }
 

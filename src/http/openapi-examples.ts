@@ -9,6 +9,7 @@ import { ListRepliesQuery } from '../replies/schemas.ts';
 import { EVENT_CHOICES } from '../webhooks/schemas.ts';
 import type { EventType } from '../webhooks/events.ts';
 import { Errors } from './errors.ts';
+import { OAuthErrors } from '../connections/oauth.ts';
 
 /** One named example: what the reference shows as its title, and the value. */
 export interface Example {
@@ -55,6 +56,8 @@ const connection = {
   imap: { host: 'imap.fastmail.com', port: 993, tls: 'implicit', username: 'sam@outreach.example.org', folder: 'INBOX', sent_folder: null },
   smtp: { host: 'smtp.fastmail.com', port: 465, tls: 'implicit', username: 'sam@outreach.example.org' },
   signature: { text: 'Sam Rivera\nOutreach Co.', html: '' },
+  auth: 'password',
+  oauth: null,
   paused: false,
   sync: { state: 'active', last_synced_at: '2026-11-20T09:42:30.000Z', last_error: null, skipped: 0 },
   created_at: '2026-11-01T08:00:00.000Z',
@@ -334,6 +337,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         Errors.MailboxCheckFailed('IMAP: 10.0.0.5, a private address; mailbox hosts on internal networks are refused (MAILBOX_ALLOW_PRIVATE_NETWORKS=true allows them)').message,
       ],
     },
+  },
+  startConnectionOAuth: {
+    body: {
+      ...one('Connect a Google Workspace mailbox', { provider: 'google' }),
+      ...one('Connect a Microsoft 365 mailbox, named', { provider: 'microsoft', name: 'Sam at Outreach' }),
+    },
+    ok: { 200: one('Where to send the person', single({ authorization_url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=…&redirect_uri=https%3A%2F%2Freplies.example.com%2Foauth%2Fcallback&response_type=code&scope=openid+email+https%3A%2F%2Fmail.google.com%2F&state=…&nonce=…&code_challenge=…&code_challenge_method=S256&access_type=offline&prompt=consent' })) },
+    errors: { 400: [OAuthErrors.NotConfigured('Microsoft', 'MICROSOFT').message], 502: [OAuthErrors.ProviderDown("Google's sign-in service did not answer (ETIMEDOUT); try again in a moment").message] },
   },
   getConnection: {
     ok: { 200: one('A connection and its sync state', single(connection)) },

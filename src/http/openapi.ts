@@ -23,6 +23,7 @@ export const API_LICENSE = { name: 'MIT', identifier: 'MIT' };
 /** Operations the naming rule cannot name well: actions on a whole collection. */
 const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /api/replies/bulk': 'bulkUpdateReplies',
+  'POST /api/connections/oauth': 'startConnectionOAuth',
   // a singleton (the workspace's triage settings), not a collection to list
   'GET /api/triage': 'getTriage',
 };

@@ -346,6 +346,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connections/oauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a Google or Microsoft mailbox over OAuth 2.0
+         * @description Answers the provider's authorization URL (authorization code with PKCE, offline access, the mail scopes). Once the person consents there, the provider sends them to {PUBLIC_URL}/oauth/callback: the server checks the ID token, logs in to IMAP and SMTP with the access token (XOAUTH2) and makes the connection — or renews the tokens of the workspace's connection for that address, whose sync resumes where it stopped — then opens Settings → Mailboxes with the outcome. The URL is good for 10 minutes and one use; begun from the dashboard, it must be finished in a browser signed in as the same person.
+         *
+         *     Needs the `connections:manage` permission.
+         */
+        post: operations["startConnectionOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1009,6 +1031,14 @@ export interface components {
                 text: string;
                 html: string;
             };
+            /** @description How the mailbox logs in: with the passwords given, or with OAuth 2.0 tokens (POST /api/connections/oauth) */
+            auth: "password" | "oauth";
+            oauth: {
+                provider: "google" | "microsoft";
+                /** @description What the provider granted */
+                scopes: string[];
+                expires_at: string | null;
+            } | null;
             paused: boolean;
             sync: {
                 /** @description pending: not synced yet; active: synced, watching for mail; error: the last attempt failed (last_error says why), retried with backoff; paused: paused by PATCH {paused: true} */
@@ -3335,6 +3365,114 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Seconds until the window resets. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startConnectionOAuth: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description google (Google Workspace, Gmail) or microsoft (Microsoft 365, Outlook) */
+                    provider: "google" | "microsoft";
+                    /** @description The new connection's name (default: its address) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Send the person here, in their browser, within 10 minutes: the provider asks for consent and sends them back to {PUBLIC_URL}/oauth/callback, which makes the connection and opens Settings → Mailboxes with the outcome */
+                            authorization_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the resource's state, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Every error: data is null, error names the problem. */
+            502: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

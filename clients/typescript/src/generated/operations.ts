@@ -31,6 +31,7 @@ export const OPERATIONS = {
   deleteConnection: { method: 'DELETE', path: '/api/connections/{id}', group: 'connections', name: 'delete', pathParams: ['id'], body: 'none', query: false, paged: false },
   listConnectionSkipped: { method: 'GET', path: '/api/connections/{id}/skipped', group: 'connections', name: 'listSkipped', pathParams: ['id'], body: 'none', query: false, paged: false },
   getReplyAttachment: { method: 'GET', path: '/api/replies/{id}/attachments/{attachmentId}', group: 'replies', name: 'getAttachment', pathParams: ['id', 'attachmentId'], body: 'none', query: false, paged: false },
+  startConnectionOAuth: { method: 'POST', path: '/api/connections/oauth', group: 'connections', name: 'startOAuth', pathParams: [], body: 'required', query: false, paged: false },
   createWebhook: { method: 'POST', path: '/api/webhooks', group: 'webhooks', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listWebhooks: { method: 'GET', path: '/api/webhooks', group: 'webhooks', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
   getWebhook: { method: 'GET', path: '/api/webhooks/{id}', group: 'webhooks', name: 'get', pathParams: ['id'], body: 'none', query: false, paged: false },
