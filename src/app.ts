@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 
   const limiter = new AttemptLimiter(deps.redis ?? null, (err) => app.log.warn({ err: err.message }, 'redis unavailable; credential checks counted in this process'));
-  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl, limiter, defer: deps.dashboard?.defer });
+  await app.register(dashboardRoutes, { ...opts, authenticator, baseUrl, limiter, defer: deps.dashboard?.defer, mailboxSignIn: Object.keys(providers) });
   await app.register(webRoutes, { ...opts, distDir: deps.dashboard?.distDir });
 
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async (request) => documentFor(app.swagger(), request, deps.publicUrl ?? null, baseUrl));

@@ -24,6 +24,8 @@ export interface DashboardRouteOptions {
   authenticator: KeyAuthenticator;
   /** Counts credential checks (limiter.ts): shared through Redis when REDIS_URL is set. */
   limiter: AttemptLimiter;
+  /** The providers Settings → Mailboxes offers "Connect …" buttons for (connections/oauth-config.ts). */
+  mailboxSignIn?: string[];
   /** Runs work after the answer has left (a reset link's lookup and mail); tests may hold it. */
   defer?: (work: () => Promise<void>) => void;
 }
@@ -38,7 +40,7 @@ const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...service.ROLES] 
 const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
 const hidden = { hide: true } as const;
 
-export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer }) => {
+export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer, mailboxSignIn = [] }) => {
   const later = defer ?? ((work) => void setImmediate(() => work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
 
   /**
@@ -145,7 +147,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     const ws = (await getWorkspace(db, request.workspaceId))!;
     // this request has just been counted by the limiter, which set the header
     const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? NaN);
-    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: sessions.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null } };
+    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: sessions.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null, mailbox_sign_in: mailboxSignIn } };
   });
 
   // API keys (owners and admins)

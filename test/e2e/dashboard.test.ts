@@ -19,6 +19,7 @@ import { runCli, type Server, startServer, stop } from '../processes.ts';
 import { type Dovecot, dovecotInstalled, mail, startDovecot } from '../imap.ts';
 import { startReceiver } from '../receiver.ts';
 import { type SmtpPeer, startSmtp } from '../smtp.ts';
+import { type OidcProvider, startOidcProvider } from '../oidc.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = fs.existsSync(CHROMIUM);
@@ -59,6 +60,8 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
   let key = '';
   let env: Record<string, string>;
   let dovecot: Dovecot | null = null;
+  let oidc: OidcProvider;
+  let oauthSmtp: SmtpPeer;
 
   const ingest = async (fields: Record<string, unknown>) => {
     const res = await fetch(`${server.base}/api/replies`, {
@@ -78,8 +81,15 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     smtp = await startSmtp();
     receiver = await startReceiver();
     tracker = await startTracker();
-    if (dovecotInstalled()) dovecot = await startDovecot();
-    env = { DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true', MAILBOX_POLL_SECONDS: '2' };
+    // Google's sign-in played by a local OpenID Connect provider, which Dovecot and an SMTP peer ask about tokens
+    oidc = await startOidcProvider();
+    oauthSmtp = await startSmtp({ oauth2: { introspectionUrl: oidc.introspectionUrl } });
+    if (dovecotInstalled()) dovecot = await startDovecot({ oauth2: { introspectionUrl: oidc.introspectionUrl } });
+    env = {
+      DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true', MAILBOX_POLL_SECONDS: '2',
+      GOOGLE_OAUTH_CLIENT_ID: oidc.clientId, GOOGLE_OAUTH_CLIENT_SECRET: oidc.clientSecret, GOOGLE_OAUTH_ISSUER: oidc.issuer,
+      GOOGLE_IMAP_HOST: `127.0.0.1:${dovecot?.port ?? 1}`, GOOGLE_IMAP_TLS: 'none', GOOGLE_SMTP_HOST: `127.0.0.1:${oauthSmtp.port}`, GOOGLE_SMTP_TLS: 'none',
+    };
     server = await startServer(env);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -97,6 +107,8 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await receiver?.close();
     await tracker?.close();
     await dovecot?.stop();
+    await oauthSmtp?.close();
+    await oidc?.stop();
   });
 
   it('first run: the setup link from the log creates the owner and opens the inbox', async () => {
@@ -292,6 +304,32 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await visible(row.getByText('Syncing'), 20_000);
     await row.getByRole('button', { name: 'Pause outreach@northwind.example' }).click();
     await visible(row.getByText('Paused'));
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it.skipIf(!dovecotInstalled())('"Connect Google" goes to the provider and back, and the mailbox is connected over OAuth (issue 29)', async () => {
+    const email = 'sam@northwind.example';
+    dovecot!.addUser(email, 'never used');
+    oidc.setUser(email);
+    await page.goto(`${server.base}/settings/mailboxes`);
+    await page.getByRole('button', { name: 'Connect Google' }).click();
+    await url(page, /\/settings\/mailboxes\?oauth=connected/);
+    await text(page.getByRole('status'), 'Mailbox connected');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await visible(row);
+    await visible(row.getByText('Syncing'), 20_000);
+    await dovecot!.append(email, mail({ from: 'Ingrid <ingrid@prospect.example>', to: email, subject: 'Re: Northwind over OAuth', text: 'Signed in, read by token.' }));
+    await page.goto(`${server.base}/inbox`);
+    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 30_000);
+    // consent refused: the page says so, and nothing new is listed
+    oidc.refuseConsent(true);
+    try {
+      await page.goto(`${server.base}/settings/mailboxes`);
+      await page.getByRole('button', { name: 'Connect Google' }).click();
+      await text(page.getByRole('alert'), 'The mailbox was not connected: Google did not grant access (access_denied)');
+    } finally {
+      oidc.refuseConsent(false);
+    }
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 

@@ -72,6 +72,8 @@ export interface Connection {
   imap: { host: string; port: number; tls: MailTls; username: string; folder: string; sent_folder: string | null } | null;
   smtp: { host: string; port: number; tls: MailTls; username: string } | null;
   signature: { text: string; html: string };
+  auth: 'password' | 'oauth';
+  oauth: { provider: 'google' | 'microsoft'; scopes: string[]; expires_at: string | null } | null;
   paused: boolean;
   created_at: string;
   sync: { state: 'pending' | 'active' | 'error' | 'paused'; last_synced_at: string | null; last_error: string | null; skipped: number };
@@ -196,6 +198,8 @@ export interface WorkspaceInfo {
   plan: Plan;
   rate_limit: number;
   rate_limit_remaining: number;
+  /** The providers a mailbox can be connected with by signing in ("google", "microsoft"). */
+  mailbox_sign_in: ('google' | 'microsoft')[];
 }
 
 export interface OutboxMail {

@@ -12,6 +12,7 @@ import { dateTime } from '../../lib/format.ts';
 import { categoriesQuery, clientsQuery, connectionsQuery } from '../../lib/session.ts';
 import type { Connection } from '../../types.ts';
 import { PageHead } from './Settings.tsx';
+import { ConnectButtons, ReconnectButton, SignInOutcome } from './MailboxSignIn.tsx';
 
 function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
   const create = useMutation({ mutationFn: props.onSubmit, onSuccess: props.onClose });
@@ -367,10 +368,12 @@ export function MailboxesPage() {
   return (
     <section>
       <PageHead title="Mailboxes">
+        <ConnectButtons />
         <button type="button" className="primary" onClick={() => setEditing('new')}>
           New mailbox
         </button>
       </PageHead>
+      <SignInOutcome />
       <QueryTable
         query={list}
         caption="Mailboxes"
@@ -393,6 +396,7 @@ export function MailboxesPage() {
             </td>
             <td>{dateTime(c.created_at)}</td>
             <td className="actions-cell">
+              {c.auth === 'oauth' && c.sync.state === 'error' ? <ReconnectButton connection={c} /> : null}
               <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.email}`}>Edit</button>
               {c.imap ? (
                 <button type="button" onClick={() => pause.mutate(c)} disabled={pause.isPending} aria-label={`${c.paused ? 'Resume' : 'Pause'} ${c.email}`}>
