@@ -69,7 +69,7 @@ const ping = async (db: Kysely<Database>) => {
 /** PostgreSQL: db.read's pipelined connections (postgres.ts), besides the pool of db.write. */
 const READ_CONNECTIONS = 4;
 /** PostgreSQL: connections kept for urgent writes, besides the pool of db.write. */
-const URGENT_CONNECTIONS = 2;
+const URGENT_CONNECTIONS = 4;
 
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
