@@ -19,10 +19,11 @@ export interface HandlerDeps {
   config: Config;
   /** The master key for webhook secrets (webhooks/secrets.ts resolveSecretKey). */
   secretKey: Buffer;
+  log?: { warn(obj: unknown, msg?: string): void };
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
-  const mailboxes: SendingOptions = { secretKey: deps.secretKey, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
+  const mailboxes: SendingOptions = { secretKey: deps.secretKey, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks, log: deps.log };
   return {
     [DELIVER_JOB]: deliveryHandler({
       db: deps.db,

@@ -64,7 +64,7 @@ export async function serve(config: Config = loadConfig()) {
     dashboard: { baseUrl: config.publicUrl },
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
   });
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, log: app.log }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, app.log);
 
   let stopping = false;
@@ -114,7 +114,7 @@ export async function runWorker(config: Config = loadConfig()) {
   const db = connect(config.database);
   await migrateToLatest(db);
   const log = processLogger(config);
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, log }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, log);
   const stop = async () => {
     await mailboxes.stop();
