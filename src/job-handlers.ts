@@ -22,10 +22,11 @@ export interface HandlerDeps {
   secretKey: Buffer;
   /** Fresh access tokens of mailboxes that sign in over OAuth (connections/oauth-tokens.ts). */
   tokens?: OAuthTokens | null;
+  log?: { warn(obj: unknown, msg?: string): void };
 }
 
 export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
-  const mailboxes: SendingOptions = { secretKey: deps.secretKey, tokens: deps.tokens, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks };
+  const mailboxes: SendingOptions = { secretKey: deps.secretKey, tokens: deps.tokens, allowPrivateNetworks: deps.config.mailboxAllowPrivateNetworks, log: deps.log };
   return {
     [DELIVER_JOB]: deliveryHandler({
       db: deps.db,

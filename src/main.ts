@@ -76,7 +76,7 @@ export async function serve(config: Config = loadConfig()) {
     trustProxy: config.trustProxy,
     oauth,
   });
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens: oauth.tokens }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens: oauth.tokens, log: app.log }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, app.log, oauth.tokens);
 
   let stopping = false;
@@ -127,7 +127,7 @@ export async function runWorker(config: Config = loadConfig()) {
   await migrateToLatest(db);
   const log = processLogger(config);
   const { tokens } = mailboxOAuth(config, db, secretKey);
-  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
+  const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens, log }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, log, tokens);
   const stop = async () => {
     await mailboxes.stop();

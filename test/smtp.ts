@@ -13,6 +13,8 @@ export interface Received {
   to: string[];
   raw: string;
   mail: ParsedMail;
+  /** When the server took the message as its own (Date.now()), just before answering 250. */
+  acceptedAt: number;
 }
 
 export interface SmtpPeer {
@@ -23,6 +25,8 @@ export interface SmtpPeer {
   seen: { connects: number; data: number };
   /** Logins, by mechanism and outcome, e.g. `XOAUTH2 sam@agency.example ok` or `XOAUTH2 sam@agency.example refused`. */
   logins: string[];
+  /** Messages received whole and not answered yet (a slow server's). */
+  taking: number;
   refuse: { connect?: () => { code: number; message: string } | null; data?: () => { code: number; message: string } | null };
   /** Mail received whose envelope goes to `address`. */
   to(address: string): Received[];
@@ -40,16 +44,38 @@ async function tokenIsFor(introspectionUrl: string, user: string, token: string)
   return info.active === true && typeof info.email === 'string' && info.email.toLowerCase() === user.toLowerCase();
 }
 
-/**
- * `auth`: the server requires a login with these credentials (a mailbox's own SMTP server).
- * `oauth2`: it requires one, and takes XOAUTH2 with tokens the provider behind `introspectionUrl` vouches for.
- */
-export async function startSmtp(opts: number | { port?: number; auth?: { username: string; password: string }; oauth2?: { introspectionUrl: string } } = 0): Promise<SmtpPeer> {
-  const { port = 0, auth, oauth2 } = typeof opts === 'number' ? { port: opts } : opts;
+export interface SmtpOptions {
+  port?: number;
+  /** The server requires a login with these credentials (a mailbox's own SMTP server). */
+  auth?: { username: string; password: string };
+  /** It requires one, and takes XOAUTH2 with tokens the provider behind `introspectionUrl` vouches for. */
+  oauth2?: { introspectionUrl: string };
+  /**
+   * A slow server: milliseconds between the end of the data and taking the message. The
+   * message is taken even when the client has gone meanwhile, as a real MTA that has the whole
+   * message does; one cut off in the middle of its data is not.
+   */
+  delayMs?: () => number;
+  /** Runs when the message is taken, before the 250 (a server that files what it sends in Sent). */
+  file?: (m: Received) => Promise<void>;
+  /** Runs right after the 250 was written. */
+  answered?: (m: Received) => void;
+  /**
+   * At most this many sessions at a time; a connection beyond them waits for its greeting
+   * until one ends, as at a server whose processes are all busy.
+   */
+  sessions?: number;
+}
+
+export async function startSmtp(opts: number | SmtpOptions = 0): Promise<SmtpPeer> {
+  const { port = 0, auth, oauth2, delayMs, file, answered, sessions } = typeof opts === 'number' ? { port: opts } : opts;
+  const admitted = new Set<string>();
+  const waiting = new Map<string, () => void>();
   const peer = {
     received: [] as Received[],
     seen: { connects: 0, data: 0 },
     logins: [] as string[],
+    taking: 0,
     refuse: {} as SmtpPeer['refuse'],
   };
   const login = !!(auth || oauth2);
@@ -83,10 +109,23 @@ export async function startSmtp(opts: number | { port?: number; auth?: { usernam
     },
     logger: false,
     size: 10 * 1024 * 1024,
-    onConnect(_session, cb) {
+    onClose(session) {
+      waiting.delete(session.id);
+      if (!admitted.delete(session.id)) return;
+      const [next] = waiting.values();
+      next?.();
+    },
+    onConnect(session, cb) {
       peer.seen.connects += 1;
       const r = peer.refuse.connect?.();
-      cb(r ? smtpError(r) : undefined);
+      if (r) return cb(smtpError(r));
+      const admit = () => {
+        waiting.delete(session.id);
+        admitted.add(session.id);
+        cb();
+      };
+      if (sessions && admitted.size >= sessions) waiting.set(session.id, admit);
+      else admit();
     },
     onData(stream, session, cb) {
       peer.seen.data += 1;
@@ -98,18 +137,21 @@ export async function startSmtp(opts: number | { port?: number; auth?: { usernam
         if (r && r.code === 0) return;
         if (r) return cb(smtpError(r));
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw).then(
-          (mail) => {
-            peer.received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((r) => r.address),
-              raw,
-              mail,
-            });
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const wait = delayMs ? new Promise((resolve) => setTimeout(resolve, delayMs())) : Promise.resolve();
+        peer.taking += 1;
+        Promise.all([simpleParser(raw), wait])
+          .then(async ([mail]) => {
+            const m: Received = { from, to, raw, mail, acceptedAt: Date.now() };
+            await file?.(m);
+            m.acceptedAt = Date.now();
+            peer.received.push(m);
             cb();
-          },
-          (err) => cb(err),
-        );
+            answered?.(m);
+          })
+          .catch((err: Error) => cb(err))
+          .finally(() => (peer.taking -= 1));
       });
     },
   });
@@ -117,9 +159,17 @@ export async function startSmtp(opts: number | { port?: number; auth?: { usernam
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // a client that vanishes (a killed worker) resets its connection: a real server logs that
+  server.on('error', () => {});
   const actual = (server.server.address() as AddressInfo).port;
   return {
-    ...peer,
+    get taking() {
+      return peer.taking;
+    },
+    logins: peer.logins,
+    received: peer.received,
+    seen: peer.seen,
+    refuse: peer.refuse,
     url: `smtp://127.0.0.1:${actual}`,
     port: actual,
     to: (address) => peer.received.filter((m) => m.to.includes(address)),

@@ -12,7 +12,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { ImapFlow } from 'imapflow';
 import type { MailTls } from '../db/types.ts';
-import { smtpTransport, DEFAULT_SMTP_TIMEOUTS } from '../mail/transport.ts';
+import { smtpTransport, DEFAULT_SMTP_TIMEOUTS } from '../mail/smtp.ts';
 import { forbiddenReason } from '../webhooks/ssrf.ts';
 
 export type Protocol = 'IMAP' | 'SMTP';

@@ -13,6 +13,7 @@ import type { MailboxRoute } from '../mail/transport.ts';
 import { describeFailure, imapClient, type NetOptions, smtpClient } from './net.ts';
 import * as q from './queries.ts';
 import { imapLogin, type LoginDeps, smtpLogin } from './oauth-tokens.ts';
+import { sentSearch } from './sent-search.ts';
 
 export const FILE_SENT_JOB = 'mail.file-sent';
 export interface FileSentPayload {
@@ -20,6 +21,7 @@ export interface FileSentPayload {
 }
 
 export interface SendingOptions extends NetOptions, LoginDeps {
+  log?: { warn(obj: unknown, msg?: string): void };
   /** Seconds before each retry of filing the copy. */
   retrySchedule?: number[];
 }
@@ -27,6 +29,7 @@ export interface SendingOptions extends NetOptions, LoginDeps {
 const DEFAULT_RETRIES = [10, 60, 300, 1800];
 
 export function mailboxRoute(db: Db, opts: SendingOptions): MailboxRoute {
+  const sent = sentSearch(db, opts);
   return {
     async transport(connectionId) {
       const row = await q.connectionForSend(db.read, connectionId);
@@ -43,6 +46,7 @@ export function mailboxRoute(db: Db, opts: SendingOptions): MailboxRoute {
     async afterSend(trx: Tx, message) {
       await enqueue(trx, { workspaceId: message.workspace_id, kind: FILE_SENT_JOB, payload: { outgoingId: message.id } satisfies FileSentPayload, maxAttempts: 100 });
     },
+    findSent: (connectionId, messageId) => sent.find(connectionId, messageId),
   };
 }
 

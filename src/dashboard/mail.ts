@@ -2,7 +2,7 @@
 // captured (status `captured`, shown by `replydesk mail list --system`) when there is none.
 import type { Db } from '../db/connect.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
-import { smtpTransport } from '../mail/transport.ts';
+import { smtpTransport } from '../mail/smtp.ts';
 import * as q from './queries.ts';
 
 const RETRY_SECONDS = [10, 60, 300, 1800];

@@ -11,13 +11,13 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import { type Dialect, refreshPlannerStatistics } from './dialect.ts';
-import { GroupCommit, type WriteFn, writeAlone } from './group-commit.ts';
+import { GroupCommit, type WriteFn, type WriteOptions, writeAlone } from './group-commit.ts';
 import { maintainWithoutAutovacuum, openPipelinedReader, openPostgres } from './postgres.ts';
 import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
 export type { Dialect };
-export { afterCommit, together } from './group-commit.ts';
+export { afterCommit, together, type WriteOptions } from './group-commit.ts';
 
 export interface Db {
   readonly dialect: Dialect;
@@ -40,8 +40,10 @@ export interface Db {
    *   (postgres.ts): the ones `fn` runs `together` (from here) cost one round trip. One that
    *   the server ends to break a deadlock is run again from the start (group-commit.ts), so
    *   `fn` must do nothing outside the transaction that a second run would repeat.
+   * `{urgent: true}` is for a small write that records what already happened outside (an SMTP
+   * server's 250): it goes ahead of ordinary writes (WriteOptions).
    */
-  write<T>(fn: WriteFn<T>): Promise<T>;
+  write<T>(fn: WriteFn<T>, opts?: WriteOptions): Promise<T>;
   /**
    * The writer outside any transaction, for the migrations only (db/migrate.ts): they run
    * before any other query and take a lock of their own.
@@ -66,20 +68,23 @@ const ping = async (db: Kysely<Database>) => {
 
 /** PostgreSQL: db.read's pipelined connections (postgres.ts), besides the pool of db.write. */
 const READ_CONNECTIONS = 4;
+/** PostgreSQL: connections kept for urgent writes, besides the pool of db.write. */
+const URGENT_CONNECTIONS = 4;
 
 export function connect(config: DatabaseConfig, opts: { poolSize?: number; checkpoint?: CheckpointOptions } = {}): Db {
   if (config.dialect === 'postgres') {
     const { kysely, transaction } = openPostgres(config.connectionString, opts.poolSize ?? 10);
+    const urgent = openPostgres(config.connectionString, URGENT_CONNECTIONS);
     const reader = openPipelinedReader(config.connectionString, READ_CONNECTIONS);
     return {
       dialect: 'postgres',
       read: reader,
-      write: (fn) => writeAlone(transaction, fn),
+      write: (fn, o) => writeAlone(o?.urgent ? urgent.transaction : transaction, fn),
       migrations: kysely,
       refreshPlannerStatistics: () => maintainWithoutAutovacuum(kysely),
       ping: () => ping(kysely),
       close: async () => {
-        await Promise.all([reader.destroy(), kysely.destroy()]);
+        await Promise.all([reader.destroy(), kysely.destroy(), urgent.kysely.destroy()]);
       },
     };
   }
@@ -89,7 +94,7 @@ export function connect(config: DatabaseConfig, opts: { poolSize?: number; check
   return {
     dialect: 'sqlite',
     read: sqlite.reader,
-    write: (fn) => group.run(fn),
+    write: (fn, o) => group.run(fn, o),
     migrations: sqlite.writer,
     refreshPlannerStatistics: async () => {
       await group.run(refreshPlannerStatistics);

@@ -8,6 +8,16 @@ import type { Database, Tx } from './types.ts';
 
 export type WriteFn<T> = (trx: Tx) => Promise<T>;
 
+export interface WriteOptions {
+  /**
+   * The write records something that has already happened outside the database and must be
+   * durable as soon as it can be (mail/transport.ts: an SMTP server's 250). SQLite: it goes
+   * before every queued ordinary write, in a batch of urgent writes only. PostgreSQL: it runs
+   * on a connection kept for urgent writes, never waiting for the pool.
+   */
+  urgent?: boolean;
+}
+
 // The hooks of the write running in each open transaction. On SQLite a transaction carries a
 // batch of writes, one after the other: the list is swapped for each, and a write that throws
 // takes its hooks with it.
@@ -87,16 +97,21 @@ interface PendingWrite {
  */
 export class GroupCommit implements PausableWriter {
   private queue: PendingWrite[] = [];
+  /**
+   * Writes that record what already happened outside (an SMTP server's 250): they go first,
+   * in a batch of their own, so none waits for a long batch of ordinary writes to be built.
+   */
+  private urgent: PendingWrite[] = [];
   private flushing = false;
   private paused = false;
   private idle: (() => void)[] = [];
 
   constructor(private readonly kysely: Kysely<Database>, private readonly statements: StatementCache, private readonly maxBatch = 256) {}
 
-  run<T>(fn: WriteFn<T>): Promise<T> {
+  run<T>(fn: WriteFn<T>, opts: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
-      if (!this.flushing && !this.paused) this.schedule();
+      (opts.urgent ? this.urgent : this.queue).push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.flushing && !this.paused) this.schedule(opts.urgent);
     });
   }
 
@@ -109,17 +124,20 @@ export class GroupCommit implements PausableWriter {
 
   resume() {
     this.paused = false;
-    if (this.queue.length && !this.flushing) this.schedule();
+    if ((this.queue.length || this.urgent.length) && !this.flushing) this.schedule();
   }
 
-  private schedule() {
+  // An ordinary write waits for the end of the turn, so the writes of one turn share a commit;
+  // an urgent one starts at once.
+  private schedule(urgent = false) {
     this.flushing = true;
-    setImmediate(() => void this.flush());
+    if (urgent) queueMicrotask(() => void this.flush());
+    else setImmediate(() => void this.flush());
   }
 
   private async flush() {
-    while (this.queue.length && !this.paused) {
-      const batch = this.queue.splice(0, this.maxBatch);
+    while ((this.queue.length || this.urgent.length) && !this.paused) {
+      const batch = this.urgent.length ? this.urgent.splice(0, this.maxBatch) : this.queue.splice(0, this.maxBatch);
       const outcomes: ({ ok: true; value: unknown; hooks: (() => void)[] } | { ok: false; err: unknown })[] = [];
       try {
         const trx = await this.kysely.startTransaction().execute();

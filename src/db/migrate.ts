@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_triage.ts';
 import * as m0013 from './migrations/0013_mailboxes.ts';
 import * as m0014 from './migrations/0014_reply_counts_lock_order.ts';
 import * as m0015 from './migrations/0015_searched_text_edits.ts';
+import * as m0016 from './migrations/0016_send_attempts.ts';
 import * as m0017 from './migrations/0017_mailbox_oauth.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013_mailboxes': m0013,
   '0014_reply_counts_lock_order': m0014,
   '0015_searched_text_edits': m0015,
+  '0016_send_attempts': m0016,
   '0017_mailbox_oauth': m0017,
 };
 

@@ -359,6 +359,8 @@ export interface OutgoingMessageTable {
   connection_id?: string | null;
   /** The copy in the mailbox's Sent folder: appended, skipped (why), or failed (why). */
   sent_copy?: string | null;
+  /** When a delivery attempt began that has not been settled yet (migration 0016); null otherwise. */
+  attempt_started_at?: string | null;
 }
 
 export type IdempotencyState = 'in_progress' | 'done';

@@ -110,16 +110,30 @@ export function findOutgoingOfReply(db: Q, workspaceId: string, replyId: string,
   return db.selectFrom('outgoing_messages').select(['id', 'status']).where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Records one delivery attempt's result; only a queued message changes. */
+/**
+ * Marks a delivery attempt under way (migration 0016), in a commit of its own before the data
+ * is handed to the SMTP server; only a queued message changes.
+ */
+export async function startAttempt(db: Tx, id: string, at: string) {
+  const res = await db.updateTable('outgoing_messages').set({ attempt_started_at: at, updated_at: at }).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/**
+ * Records one delivery attempt's result; only a queued message changes. An attempt settled
+ * by an answer (250, 4xx, 5xx) clears attempt_started_at; one left without an answer
+ * (`uncertain`) keeps it, so the next attempt knows the server may have the message.
+ */
 export async function recordAttempt(
   db: Tx,
   id: string,
-  change: { status: OutgoingStatus; last_error?: string | null; smtp_response?: string | null; sent_at?: string | null },
+  change: { status: OutgoingStatus; last_error?: string | null; smtp_response?: string | null; sent_at?: string | null; sent_copy?: string },
+  opts: { uncertain?: boolean } = {},
 ) {
   const t = new Date().toISOString();
   const res = await db
     .updateTable('outgoing_messages')
-    .set((eb) => ({ ...change, attempts: eb('attempts', '+', 1), updated_at: t }))
+    .set((eb) => ({ ...change, ...(!opts.uncertain && { attempt_started_at: null }), attempts: eb('attempts', '+', 1), updated_at: t }))
     .where('id', '=', id)
     .where('status', '=', 'queued')
     .executeTakeFirst();

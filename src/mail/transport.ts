@@ -1,39 +1,42 @@
-// The mail.send job: delivers one stored outgoing message over SMTP, or captures it when no
-// SMTP_URL is configured. Only this module talks to SMTP.
+// The mail.send job: delivers one stored outgoing message over SMTP (mail/smtp.ts), or
+// captures it when no SMTP_URL is configured. Only this module talks to SMTP servers.
 //
-// What an SMTP failure means decides what happens next:
-//  - a 5xx reply is permanent (bad mailbox, refused content): the message is failed, the
-//    reason recorded, never retried;
-//  - a 4xx reply, a refused or dropped connection, a timeout are temporary: the message stays
-//    queued and the job is retried on the schedule (MAIL_RETRY_SCHEDULE), then failed.
-// The MIME was built when the request was accepted, so every attempt sends the same bytes and
-// the same Message-ID. A crash after the server accepted the mail but before the row says so
-// sends it again on the retry (SMTP offers no exactly-once); receivers that dedupe by
-// Message-ID (most do) show it once.
-import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+// An attempt, and what a crash in its middle can leave (docs/mail.md "What a crash can cause"):
+//  1. attempt_started_at is set, in a commit of its own, before the message goes to the server;
+//  2. the server's 250 is recorded as `sent` at once, in a small urgent write (db.write's
+//     `urgent`: ahead of every ordinary write on SQLite, on connections of its own on
+//     PostgreSQL); the job is completed afterwards, and a job run again finds the mail sent;
+//  3. an answer that settles the attempt (250, 4xx, 5xx) clears the marker.
+// A worker killed between 1 and 2 leaves a queued message with the marker set: the server may
+// have it. When the job is taken again (its lease lapsed), that message is *uncertain*. If it
+// goes through a mailbox with IMAP settings, its Message-ID is looked for in the mailbox's Sent
+// folder first (connections/sent-search.ts): found, it is recorded sent and not sent again.
+// Otherwise (no IMAP, not found, the search failed) it is sent again: the MIME was built when
+// the request was accepted, so the same bytes with the same Message-ID. An attempt that ends
+// with no answer at all (a timeout, a dropped connection) keeps the marker the same way.
 import type { Db } from '../db/connect.ts';
-import type { Tx } from '../db/types.ts';
+import type { OutgoingMessageTable, Tx } from '../db/types.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
 import * as q from './queries.ts';
 import type { MailSendPayload } from './service.ts';
+import { DEFAULT_SMTP_TIMEOUTS, describe, isPermanent, isUnanswered, type SmtpError, smtpTransport, withTimeout } from './smtp.ts';
 
 /** Seconds before each retry: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h (≈ 16 h in all). */
 export const DEFAULT_MAIL_RETRY_SCHEDULE = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800];
 
-/**
- * SMTP timeouts (ms). An attempt that takes longer than `attempt` is abandoned and retried;
- * it stays well under the job's 60-second lease, so no second worker takes the job while the
- * first may still be sending it.
- */
-export const DEFAULT_SMTP_TIMEOUTS = { connection: 10_000, greeting: 10_000, socket: 20_000, attempt: 40_000 };
+type Transport = { sendMail(mail: object): Promise<{ response?: string }>; close(): void };
 
 /** A mail's own mailbox (outgoing_messages.connection_id): its SMTP transport, composed in job-handlers.ts. */
 export interface MailboxRoute {
   /** The mailbox's transport; null when it has no SMTP settings (SMTP_URL then); 'gone' when it was deleted. */
-  transport(connectionId: string): Promise<{ sendMail(mail: object): Promise<{ response?: string }>; close(): void } | null | 'gone'>;
+  transport(connectionId: string): Promise<Transport | null | 'gone'>;
   /** Runs in the transaction that records a send through the mailbox (the Sent-folder copy is queued there). */
   afterSend(trx: Tx, message: { id: string; workspace_id: string; connection_id: string }): Promise<void>;
+  /**
+   * Looks for a mail of an interrupted attempt in the mailbox's Sent folder: the folder it was
+   * found in, or null (not found, no IMAP settings, or the search failed).
+   */
+  findSent(connectionId: string, messageId: string): Promise<string | null>;
 }
 
 export interface MailDeliveryOptions {
@@ -43,34 +46,48 @@ export interface MailDeliveryOptions {
   mailbox?: MailboxRoute;
 }
 
-interface SmtpError extends Error {
-  code?: string;
-  responseCode?: number;
-  response?: string;
-}
-
-export function isPermanent(err: SmtpError): boolean {
-  return typeof err.responseCode === 'number' && err.responseCode >= 500 && err.responseCode < 600;
-}
-
-function describe(err: SmtpError): string {
-  const parts = [err.responseCode ? String(err.responseCode) : null, err.code ?? null, err.response ?? err.message].filter(Boolean);
-  return parts.join(' ').slice(0, 1000);
-}
-
-/**
- * The one way this service opens SMTP: nodemailer with the timeouts above, to SMTP_URL or to
- * a mailbox's own server (connections/net.ts smtpClient, which checks the address first).
- */
-export function smtpTransport(target: string | SMTPTransport.Options, timeouts: typeof DEFAULT_SMTP_TIMEOUTS = DEFAULT_SMTP_TIMEOUTS) {
-  const where = typeof target === 'string' ? { url: target } : target;
-  return nodemailer.createTransport(new SMTPTransport({ ...where, connectionTimeout: timeouts.connection, greetingTimeout: timeouts.greeting, socketTimeout: timeouts.socket }));
-}
-
 export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
   const schedule = opts.retrySchedule?.length ? opts.retrySchedule : DEFAULT_MAIL_RETRY_SCHEDULE;
   const timeouts = { ...DEFAULT_SMTP_TIMEOUTS, ...opts.timeouts };
   const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl, timeouts) : null;
+  const record = (id: string, change: Parameters<typeof q.recordAttempt>[2], uncertain = false) => db.write((trx) => q.recordAttempt(trx, id, change, { uncertain }));
+
+  /** One attempt through `via`; `mailboxId` when it leaves through the mail's mailbox. */
+  async function attempt(job: Job, message: OutgoingMessageTable, via: Transport, mailboxId: string | null): Promise<Outcome> {
+    if (!(await db.write((trx) => q.startAttempt(trx, message.id, new Date().toISOString())))) return { ok: true };
+    const envelope = { from: message.from_address, to: JSON.parse(message.to_addresses) as string[] };
+    let info: { response?: string };
+    try {
+      info = await withTimeout(via.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
+    } catch (e) {
+      return failed(job, message.id, e as SmtpError);
+    }
+    // The 250: from here until this commit, a crash sends the mail again. Nothing else first.
+    await db.write(async (trx) => {
+      const recorded = await q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
+      if (recorded && mailboxId) await opts.mailbox!.afterSend(trx, { id: message.id, workspace_id: message.workspace_id, connection_id: mailboxId });
+    }, { urgent: true });
+    return { ok: true };
+  }
+
+  async function failed(job: Job, id: string, err: SmtpError): Promise<Outcome> {
+    const reason = describe(err);
+    const uncertain = isUnanswered(err);
+    if (isPermanent(err)) {
+      await record(id, { status: 'failed', last_error: reason, smtp_response: err.response ?? null });
+      return { ok: false, error: reason, permanent: true };
+    }
+    const delay = schedule[job.attempts - 1];
+    if (delay === undefined) {
+      const final = `gave up after ${job.attempts} attempts: ${reason}`;
+      await record(id, { status: 'failed', last_error: final, smtp_response: err.response ?? null }, uncertain);
+      return { ok: false, error: final, permanent: true };
+    }
+    await record(id, { status: 'queued', last_error: reason, smtp_response: err.response ?? null }, uncertain);
+    // ±10 % jitter so a server that comes back is not hit by every queued mail at once.
+    const jitter = delay * 1000 * 0.1 * (Math.random() * 2 - 1);
+    return { ok: false, error: reason, retryAt: new Date(Date.now() + delay * 1000 + jitter) };
+  }
 
   return async (job: Job<MailSendPayload>): Promise<Outcome> => {
     const message = await q.getOutgoing(db.read, job.payload.outgoingId);
@@ -79,7 +96,7 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
 
     // the reply's mailbox sends it when it has SMTP settings (CONTRACT "Mailboxes"); SMTP_URL otherwise
     const connectionId = message.connection_id ?? null;
-    let own: Awaited<ReturnType<MailboxRoute['transport']>> = null;
+    let own: Transport | null | 'gone' = null;
     try {
       own = connectionId && opts.mailbox ? await opts.mailbox.transport(connectionId) : null;
     } catch (e) {
@@ -87,50 +104,27 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
     }
     if (own === 'gone') {
       const reason = 'the mailbox it was to be sent through was deleted';
-      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: reason }));
+      await record(message.id, { status: 'failed', last_error: reason });
       return { ok: false, error: reason, permanent: true };
     }
     const via = own ?? transport;
     if (!via) {
-      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'captured', last_error: null, sent_at: null }));
+      await record(message.id, { status: 'captured', last_error: null, sent_at: null });
       return { ok: true };
     }
-
-    const envelope = { from: message.from_address, to: JSON.parse(message.to_addresses) as string[] };
     try {
-      const info = await withTimeout(via.sendMail({ envelope, raw: message.raw }), timeouts.attempt);
-      await db.write(async (trx) => {
-        const recorded = await q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
-        if (recorded && own && connectionId) await opts.mailbox!.afterSend(trx, { id: message.id, workspace_id: message.workspace_id, connection_id: connectionId });
-      });
-      return { ok: true };
-    } catch (e) {
-      const err = e as SmtpError;
-      const reason = describe(err);
-      if (isPermanent(err)) {
-        await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: reason, smtp_response: err.response ?? null }));
-        return { ok: false, error: reason, permanent: true };
+      // An earlier attempt was cut off after the data may have gone: the server may have it.
+      if (message.attempt_started_at && connectionId && opts.mailbox) {
+        const folder = await opts.mailbox.findSent(connectionId, message.message_id);
+        if (folder) {
+          const note = `not sent again: an interrupted attempt's mail is in ${folder}`;
+          await record(message.id, { status: 'sent', last_error: null, smtp_response: note, sent_at: message.attempt_started_at, sent_copy: `found in ${folder}` });
+          return { ok: true };
+        }
       }
-      const delay = schedule[job.attempts - 1];
-      if (delay === undefined) {
-        const final = `gave up after ${job.attempts} attempts: ${reason}`;
-        await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'failed', last_error: final, smtp_response: err.response ?? null }));
-        return { ok: false, error: final, permanent: true };
-      }
-      await db.write((trx) => q.recordAttempt(trx, message.id, { status: 'queued', last_error: reason, smtp_response: err.response ?? null }));
-      // ±10 % jitter so a server that comes back is not hit by every queued mail at once.
-      const jitter = delay * 1000 * 0.1 * (Math.random() * 2 - 1);
-      return { ok: false, error: reason, retryAt: new Date(Date.now() + delay * 1000 + jitter) };
+      return await attempt(job, message, via, own ? connectionId : null);
     } finally {
       if (own) own.close();
     }
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`SMTP attempt timed out after ${ms / 1000} s`), { code: 'ETIMEDOUT' })), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
