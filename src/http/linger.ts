@@ -25,7 +25,8 @@ export const LINGER_IDLE_MS = 5_000;
 /** Makes the close that follows this request's answer a lingering one. */
 export function lingerAfterAnswer(request: FastifyRequest) {
   const socket = request.raw.socket;
-  if (!socket || socket.destroyed) return;
+  // no real socket (an injected request) or one already gone: nothing to linger on
+  if (!socket || socket.destroyed || typeof socket.destroySoon !== 'function') return;
   // Node closes a `Connection: close` connection with destroySoon() once the answer is
   // written (its HTTP server's resOnFinish): this socket's own, so no other one changes. It
   // is called after Node has let go of the request, which stays readable through the parser.
