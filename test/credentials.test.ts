@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { connectRedis } from '../src/http/auth.ts';
 import { listAllSystemMail } from '../src/dashboard/queries.ts';
 import { createUser } from '../src/dashboard/service.ts';
-import { DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
+import { cookieFrom, DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
 import { until } from './e2e/wait.ts';
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
@@ -24,11 +24,6 @@ const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 const clientAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const unique = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@agency.example`;
 
-function cookieFrom(res: { headers: Record<string, unknown> }): string {
-  const match = /^rd_session=([^;]*)/.exec(String(res.headers['set-cookie'] ?? ''));
-  if (!match) throw new Error('no session cookie');
-  return `rd_session=${match[1]}`;
-}
 
 function client(ctx: () => Ctx, address = clientAddress()) {
   const as = (b: Browser | null, method: string, url: string, payload?: object) =>

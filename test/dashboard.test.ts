@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAllSystemMail } from '../src/dashboard/queries.ts';
 import { createUser, issueSetupLink } from '../src/dashboard/service.ts';
 import { until } from './e2e/wait.ts';
-import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import { cookieFrom, DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
 interface Browser {
@@ -19,13 +19,6 @@ interface Browser {
 const PASSWORD = 'correct horse battery';
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
-/** The session cookie a response sets, as a browser would send it back. */
-function cookieFrom(res: { headers: Record<string, unknown> }): string {
-  const set = String(res.headers['set-cookie'] ?? '');
-  const match = /^rd_session=([^;]*)/.exec(set);
-  if (!match) throw new Error(`no session cookie in ${set}`);
-  return `rd_session=${match[1]}`;
-}
 
 for (const dialect of DIALECTS) {
   describe(`dashboard: people and sessions (${dialect})`, () => {

@@ -77,3 +77,10 @@ export function inbound(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The session cookie a response sets, as a browser would send it back (`rd_session=…`). */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const match = /^rd_session=([^;]*)/.exec(String(res.headers['set-cookie'] ?? ''));
+  if (!match) throw new Error(`no session cookie in ${String(res.headers['set-cookie'])}`);
+  return `rd_session=${match[1]}`;
+}

@@ -2,14 +2,12 @@
 // processes sharing one PostgreSQL database demote or remove each other at the same moment,
 // again and again, and the workspace never ends up without an owner (docs/dashboard.md).
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Db } from '../src/db/connect.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
+import type { Db } from '../src/db/connect.ts';
 import { countOwners, insertMembership, setRole } from '../src/dashboard/queries.ts';
 import { createUser } from '../src/dashboard/service.ts';
 import { makeWorkspace } from './helpers.ts';
-import { dropWhenFree } from './private-db.ts';
+import { openPrivateDatabase } from './private-db.ts';
 import { freePort, startCli, stop, type Child } from './processes.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -19,31 +17,20 @@ const PASSWORD = 'correct horse battery';
 const TRIALS = 8;
 
 describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on PostgreSQL', () => {
-  const name = `replydesk_owners_${process.pid}_${Date.now()}`;
   let db: Db;
   const instances: { child: Child; url: string }[] = [];
   let workspaceId: string;
   const owners: { id: string; email: string }[] = [];
 
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    db = connect({ dialect: 'postgres', connectionString: url.toString() }, { poolSize: 4 });
-    await migrateToLatest(db);
+    const opened = await openPrivateDatabase('postgres', 'owners');
+    db = opened.db;
     workspaceId = (await makeWorkspace(db)).workspace.id;
     for (const who of ['ada', 'grace']) {
       const email = `${who}.${crypto.randomBytes(3).toString('hex')}@agency.example`;
       owners.push({ id: (await createUser(db, { email, workspaceId, role: 'owner', password: PASSWORD }, 'http://127.0.0.1')).id, email });
     }
-    const env = { DATABASE_URL: url.toString(), REPLYDESK_SECRET_KEY: crypto.randomBytes(32).toString('base64'), LOG_LEVEL: 'info' };
+    const env = { DATABASE_URL: opened.url, REPLYDESK_SECRET_KEY: crypto.randomBytes(32).toString('base64'), LOG_LEVEL: 'info' };
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       instances.push({ child: await startCli(['serve'], { ...env, PORT: String(port) }, /replydesk ready/, 30_000), url: `http://127.0.0.1:${port}` });
@@ -51,8 +38,7 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
   }, 90_000);
   afterAll(async () => {
     for (const { child } of instances) await stop(child, 'SIGKILL');
-    await db?.close();
-    await dropWhenFree(name);
+    await db?.close(); // drops the database
   });
 
   /** Owner `i` signed in through instance `i`. */
