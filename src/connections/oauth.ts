@@ -138,7 +138,8 @@ export async function completeAuthorization(db: Db, deps: OAuthDeps, callback: U
   const pending = await db.write((trx) => oq.spendState(trx, stateHash, now()));
   if (!pending) throw new OAuthFailure('This sign-in link has expired or was already used: start again from Settings → Mailboxes');
   if (pending.user_id && pending.user_id !== sessionUserId) throw new OAuthFailure('Sign in to Replydesk as the person who began connecting this mailbox, then start again');
-  const provider = providerOf(deps, pending.provider);
+  const provider = deps.providers[pending.provider];
+  if (!provider) throw new OAuthFailure(`${pending.provider} sign-in is no longer configured on this server`);
   const refused = callback.searchParams.get('error');
   if (refused) throw new OAuthFailure(`${provider.label} did not grant access (${refused.slice(0, 100)}): nothing was connected`);
 

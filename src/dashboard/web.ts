@@ -99,9 +99,11 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       checking = true;
       const batch = waiting;
       waiting = [];
-      const ok = await holds().catch(() => true); // a failed read ends nothing; the next check decides
+      const ok = await holds().catch(() => null);
       checking = false;
       if (ended) return;
+      // a failed read delivers nothing and ends nothing: the batch waits for the next check
+      if (ok === null) return void (waiting = [...batch, ...waiting]);
       if (!ok) return end(true);
       for (const event of batch) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       if (waiting.length) void pump();
