@@ -211,6 +211,11 @@ for (const dialect of DIALECTS) {
       const forged = new URLSearchParams(ok.search);
       forged.set('state', crypto.randomBytes(32).toString('base64url'));
       expect(await callback(`?${forged}`)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/expired or was already used/) });
+      // a state past its 10 minutes
+      const late = await api('POST', '/api/connections/oauth', { provider: 'google' });
+      const lateBack = await authorizeRedirect(late.json().data.authorization_url);
+      await ctx.db.write((trx) => trx.updateTable('oauth_states').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute());
+      expect(await callback(lateBack.search)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/expired or was already used/) });
       forged.delete('state');
       expect(await callback(`?${forged}`)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/without its state/) });
       expect(await count()).toBe(before + 1); // only the good one
