@@ -14,6 +14,7 @@ import { systemMailHandler } from './dashboard/mail.ts';
 import { triageHandlers } from './triage/service.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
 import type { OAuthTokens } from './connections/oauth-tokens.ts';
+import { forgetOldStates } from './connections/oauth.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -50,5 +51,6 @@ export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
     // tenfold, then ~50 ms at 100,000 replies; PostgreSQL with autovacuum off: its thresholds):
     // often enough that a freshly filled database is planned well within seconds
     { name: 'db.planner-statistics', everyMs: 15_000, run: () => deps.db.refreshPlannerStatistics() },
+    { name: 'oauth.forget-states', everyMs: 3_600_000, run: () => forgetOldStates(deps.db) },
   ];
 }

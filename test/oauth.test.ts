@@ -7,7 +7,7 @@
 // wrong issuer or audience, the provider down; the person who began must finish.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthClients } from '../src/connections/oauth.ts';
+import { forgetOldStates, OAuthClients } from '../src/connections/oauth.ts';
 import type { OAuthProviderConfig } from '../src/connections/oauth-config.ts';
 import { finishRefresh } from '../src/connections/oauth-queries.ts';
 import { OAuthTokens } from '../src/connections/oauth-tokens.ts';
@@ -216,6 +216,14 @@ for (const dialect of DIALECTS) {
       const lateBack = await authorizeRedirect(late.json().data.authorization_url);
       await ctx.db.write((trx) => trx.updateTable('oauth_states').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute());
       expect(await callback(lateBack.search)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/expired or was already used/) });
+      // authorizations that ended over a day ago are forgotten by the worker's periodic task; recent ones stay
+      const states = () => ctx.db.read.selectFrom('oauth_states').select('state_hash').execute();
+      const recent = (await states()).length;
+      const [oldest] = await states();
+      await ctx.db.write((trx) => trx.updateTable('oauth_states').set({ expires_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }).where('state_hash', '=', oldest!.state_hash).execute());
+      await forgetOldStates(ctx.db);
+      expect((await states()).map((r) => r.state_hash)).not.toContain(oldest!.state_hash);
+      expect(await states()).toHaveLength(recent - 1);
       forged.delete('state');
       expect(await callback(`?${forged}`)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/without its state/) });
       expect(await count()).toBe(before + 1); // only the good one

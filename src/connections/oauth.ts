@@ -170,6 +170,11 @@ export async function completeAuthorization(db: Db, deps: OAuthDeps, callback: U
   return storeConnection(db, deps, { workspaceId: pending.workspace_id, provider, email, name: pending.name, tokens, box });
 }
 
+/** Forgets authorizations that ended over a day ago (the worker's periodic task): used or expired, they only say who tried. */
+export async function forgetOldStates(db: Db) {
+  await db.write((trx) => oq.deleteOldStates(trx, new Date(Date.now() - 86_400_000).toISOString()));
+}
+
 /** Microsoft turns SMTP AUTH off per tenant and per mailbox: say what to switch on. */
 function smtpAuthHint(provider: OAuthProviderConfig, err: MailServerError): string {
   if (provider.id !== 'microsoft' || err.protocol !== 'SMTP' || err.step !== 'login') return '';
