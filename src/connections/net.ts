@@ -43,7 +43,7 @@ export interface NetOptions {
 export class MailServerError extends Error {
   constructor(
     public readonly protocol: Protocol,
-    public readonly step: 'dns' | 'address' | 'connect' | 'tls' | 'login' | 'folder' | 'protocol',
+    public readonly step: 'dns' | 'address' | 'connect' | 'tls' | 'login' | 'folder' | 'protocol' | 'throttled',
     message: string,
   ) {
     super(`${protocol}: ${message}`);
@@ -84,6 +84,10 @@ export async function resolveHost(protocol: Protocol, hostGiven: string, opts: N
   return answers[0]!.address;
 }
 
+const THROTTLED = /\[THROTTLED\]|request is throttled|too many (simultaneous )?connections|rate limit|limit exceeded|exceeded command or bandwidth/i;
+/** The least a throttled mailbox waits before the next attempt (the sync's backoff may wait longer). */
+export const THROTTLE_WAIT_MS = 5 * 60_000;
+
 const TLS_CODES = /^(ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ETLS$|HOSTNAME_MISMATCH)/;
 
 /** A client library's error as a MailServerError that says which step failed. */
@@ -93,6 +97,10 @@ export function describeFailure(protocol: Protocol, server: { host: string; port
   const code = typeof e.code === 'string' ? e.code : '';
   const text = String(e.message ?? err).replace(/\s+/g, ' ').slice(0, 300);
   const where = `${server.host}:${server.port}`;
+  // Gmail's [THROTTLED], Microsoft's "Request is throttled", too many connections: the server
+  // asks us to slow down, whatever the command it refused (a LOGIN included)
+  const said = `${e.responseText ?? ''} ${typeof e.response === 'string' ? e.response : ''} ${text}`;
+  if (THROTTLED.test(said)) return new MailServerError(protocol, 'throttled', `${where} is throttling this mailbox (${said.trim().slice(0, 200)}); waiting at least ${THROTTLE_WAIT_MS / 60_000} minutes before trying again`);
   if (e.authenticationFailed || code === 'EAUTH' || code === 'AUTHENTICATIONFAILED') {
     const said = typeof e.response === 'string' ? e.response : (e.responseText ?? text);
     return new MailServerError(protocol, 'login', `login failed: the server refused the username or password (${String(said).slice(0, 200)})`);

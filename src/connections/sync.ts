@@ -31,7 +31,7 @@ import { uuidv7 } from '../db/ids.ts';
 import { backoffMs, type BackoffOptions, DEFAULT_BACKOFF } from './backoff.ts';
 import { type Place, recordSkip, storeRaw } from './ingest.ts';
 import type { IngestTriage } from '../replies/ingest.ts';
-import { describeFailure, imapClient, type NetOptions } from './net.ts';
+import { describeFailure, THROTTLE_WAIT_MS, imapClient, type NetOptions } from './net.ts';
 import * as q from './queries.ts';
 import { imapLogin, type OAuthTokens } from './oauth-tokens.ts';
 import type { ImapSettings } from './service.ts';
@@ -223,7 +223,10 @@ class MailboxSession {
       if (!this.stopped) throw new Error('the server closed the connection');
     } catch (err) {
       if (this.stopped) return;
-      const reason = describeFailure('IMAP', this.settings ?? { host: row.imap_host ?? '', port: Number(row.imap_port) }, failure ?? err).message;
+      const described = describeFailure('IMAP', this.settings ?? { host: row.imap_host ?? '', port: Number(row.imap_port) }, failure ?? err);
+      const reason = described.message;
+      // a server asking us to slow down is not asked again within THROTTLE_WAIT_MS, whatever the backoff says
+      const least = described.step === 'throttled' ? THROTTLE_WAIT_MS : 0;
       try {
         if (active) {
           // a connection that worked and dropped: reconnect now; failing that is an error
@@ -233,7 +236,7 @@ class MailboxSession {
           log?.warn({ connection: row.id, reason }, 'mailbox sync failed');
           await this.db.write(async (trx) => {
             const failures = (await q.incrementFailures(trx, row.id, this.sync.holder, this.version))?.sync_failures ?? 1;
-            const next = new Date(Date.now() + backoffMs(failures, this.opts.backoff)).toISOString();
+            const next = new Date(Date.now() + Math.max(least, backoffMs(failures, this.opts.backoff))).toISOString();
             await q.recordSync(trx, row.id, this.sync.holder, this.version, { sync_state: 'error', last_error: reason, next_sync_at: next });
           });
         }
