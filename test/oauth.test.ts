@@ -42,7 +42,9 @@ for (const dialect of DIALECTS) {
     let clients: OAuthClients;
     let tokens: OAuthTokens;
     let google: OAuthProviderConfig;
+    let passwordOnlySmtp: SmtpPeer;
     const secretKey = crypto.randomBytes(32);
+    let noMicrosoft: { google: OAuthProviderConfig };
     const syncs: MailboxSync[] = [];
     const net = { allowPrivateNetworks: true, timeoutMs: 5_000 };
 
@@ -88,11 +90,15 @@ for (const dialect of DIALECTS) {
         scopes: ['openid', 'email', 'https://mail.google.com/'], authorizationParams: { access_type: 'offline', prompt: 'consent' },
         imap: { host: '127.0.0.1', port: dovecot.port, tls: 'none' }, smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' },
       };
-      const providers = { google };
+      // Microsoft, with SMTP AUTH off for the mailbox: its SMTP server takes no token
+      passwordOnlySmtp = await startSmtp({ auth: { username: 'nobody', password: 'nothing' } });
+      const microsoft: OAuthProviderConfig = { ...google, id: 'microsoft', label: 'Microsoft', smtp: { host: '127.0.0.1', port: passwordOnlySmtp.port, tls: 'none' } };
+      const providers = { google, microsoft };
       clients = new OAuthClients(providers);
       const { db } = await openPrivateDatabase(dialect, 'oauth');
       ctx = await makeApp(dialect, { db, webhooks: { secretKey }, mailboxes: net, dashboard: { baseUrl: BASE }, oauth: { providers, clients } });
       tokens = new OAuthTokens(ctx.db, secretKey, providers, clients);
+      noMicrosoft = { google };
       ws = await makeWorkspace(ctx.db);
     }, 60_000);
     afterEach(async () => {
@@ -102,6 +108,7 @@ for (const dialect of DIALECTS) {
       await ctx?.close();
       await dovecot?.stop();
       await smtp?.close();
+      await passwordOnlySmtp?.close();
       await provider?.stop();
     });
 
@@ -230,10 +237,25 @@ for (const dialect of DIALECTS) {
 
       // bad input at the start: clear 4xx, nothing stored
       expect((await api('POST', '/api/connections/oauth', { provider: 'yahoo' })).statusCode).toBe(400);
-      const notConfigured = await api('POST', '/api/connections/oauth', { provider: 'microsoft' });
-      expect(notConfigured.json()).toEqual({ data: null, error: 'Connect Microsoft is not configured on this server: set MICROSOFT_OAUTH_CLIENT_ID and MICROSOFT_OAUTH_CLIENT_SECRET (docs/mailboxes.md)' });
+      const bare = await makeApp(dialect, { db: ctx.db, webhooks: { secretKey }, dashboard: { baseUrl: BASE }, oauth: { providers: noMicrosoft, clients: new OAuthClients(noMicrosoft) } });
+      try {
+        const notConfigured = await bare.app.inject({ method: 'POST', url: '/api/connections/oauth', headers: ws.headers, payload: { provider: 'microsoft' } });
+        expect(notConfigured.json()).toEqual({ data: null, error: 'Connect Microsoft is not configured on this server: set MICROSOFT_OAUTH_CLIENT_ID and MICROSOFT_OAUTH_CLIENT_SECRET (docs/mailboxes.md)' });
+      } finally {
+        await bare.app.close();
+      }
       const member = await makeWorkspace(ctx.db, { permissions: ['replies:read'] });
       expect((await api('POST', '/api/connections/oauth', { provider: 'google' }, member.headers)).statusCode).toBe(403);
+    });
+
+    it("Microsoft with SMTP AUTH off: IMAP works, SMTP refuses the token, and the message says what to switch on", async () => {
+      const email = address();
+      provider.setUser(email);
+      dovecot.addUser(email, 'unused password');
+      const done = await roundTrip({ begin: () => api('POST', '/api/connections/oauth', { provider: 'microsoft' }) });
+      expect(done.outcome).toBe('error');
+      expect(done.message).toMatch(/^SMTP: .*IMAP worked, so SMTP AUTH is probably off for this mailbox: in the Microsoft 365 admin center, Users → the user → Mail → Manage email apps → tick "Authenticated SMTP"/);
+      expect((await connections()).some((c) => c.email === email)).toBe(false);
     });
 
     it('a provider that is down: 502 at the start, a clear message at the callback, and both work once it is back', async () => {
