@@ -15,6 +15,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { count, text, until, url, value, visible } from './wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers.ts';
+import { connect } from '../../src/db/connect.ts';
 import { runCli, type Server, startServer, stop } from '../processes.ts';
 import { type Dovecot, dovecotInstalled, mail, startDovecot } from '../imap.ts';
 import { startReceiver } from '../receiver.ts';
@@ -307,7 +308,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
-  it.skipIf(!dovecotInstalled())('"Connect Google" goes to the provider and back, and the mailbox is connected over OAuth (issue 29)', async () => {
+  it.skipIf(!dovecotInstalled())('"Connect Google" goes to the provider and back, the mailbox is connected over OAuth, and Reconnect mends a revoked one (issue 29)', async () => {
     const email = 'sam@northwind.example';
     dovecot!.addUser(email, 'never used');
     oidc.setUser(email);
@@ -321,6 +322,26 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await dovecot!.append(email, mail({ from: 'Ingrid <ingrid@prospect.example>', to: email, subject: 'Re: Northwind over OAuth', text: 'Signed in, read by token.' }));
     await page.goto(`${server.base}/inbox`);
     await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 30_000);
+
+    // access revoked at Google: at its next login the mailbox shows why, and Reconnect brings it back
+    oidc.revokeRefreshTokens(email);
+    oidc.expireAccessTokens(email);
+    const db = connect({ dialect: 'sqlite', filename: path.join(dir, 'replydesk.db') });
+    try {
+      await db.write((trx) => trx.updateTable('connections').set({ oauth_expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', email).execute());
+    } finally {
+      await db.close();
+    }
+    await page.goto(`${server.base}/settings/mailboxes`);
+    await row.getByRole('button', { name: `Pause ${email}` }).click();
+    await visible(row.getByText('Paused'));
+    await row.getByRole('button', { name: `Resume ${email}` }).click();
+    await visible(row.getByText(/Google refused to renew access to the mailbox \(invalid_grant\): reconnect it/), 30_000);
+    await row.getByRole('button', { name: `Reconnect ${email}` }).click();
+    await url(page, /\/settings\/mailboxes\?oauth=reconnected/);
+    await text(page.getByRole('status'), 'Mailbox reconnected');
+    await visible(row.getByText('Syncing'), 20_000);
+
     // consent refused: the page says so, and nothing new is listed
     oidc.refuseConsent(true);
     try {
@@ -331,7 +352,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
       oidc.refuseConsent(false);
     }
     expect(await accessibilityProblems(page)).toEqual([]);
-  });
+  }, 150_000); // waits out the page's 10-second refreshes of the list several times
 
   it('a category is created, renamed and deleted in Settings; its reply keeps going without it', async () => {
     await page.goto(`${server.base}/settings/categories`);
