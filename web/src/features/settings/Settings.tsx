@@ -5,7 +5,8 @@ import { Loading, NoAccess } from '../../components/States.tsx';
 import { canManage, useSession } from '../../lib/session.ts';
 import { ApiKeysPage } from './ApiKeys.tsx';
 import { MembersPage, OutboxPage, WorkspacePage } from './People.tsx';
-import { CategoriesPage, ClientsPage, MailboxesPage } from './Resources.tsx';
+import { CategoriesPage, ClientsPage } from './Resources.tsx';
+import { MailboxesPage } from './Mailboxes.tsx';
 
 const WebhooksPage = lazy(() => import('./Webhooks.tsx'));
 const TriagePage = lazy(() => import('./Triage.tsx'));

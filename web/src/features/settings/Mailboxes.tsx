@@ -1,0 +1,195 @@
+// Settings → Mailboxes: each mailbox with its sync state; "New mailbox" and "Edit" take the IMAP
+// and SMTP settings, "Connect Google" / "Connect Microsoft" sign in instead (MailboxSignIn.tsx);
+// mailboxes are paused, resumed and deleted in place (src/connections/routes.ts).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api.ts';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { Empty } from '../../components/States.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import { dateTime } from '../../lib/format.ts';
+import { connectionsQuery } from '../../lib/session.ts';
+import type { Connection } from '../../types.ts';
+import { ConnectButtons, ReconnectButton, SignInOutcome } from './MailboxSignIn.tsx';
+import { FormDialog, QueryTable } from './Resources.tsx';
+import { PageHead } from './Settings.tsx';
+
+type Tls = 'implicit' | 'starttls' | 'none';
+interface Server {
+  host: string;
+  port: string;
+  tls: Tls;
+  username: string;
+  password: string;
+}
+const emptyServer = (port: string, tls: Tls): Server => ({ host: '', port, tls, username: '', password: '' });
+const serverOf = (s: { host: string; port: number; tls: Tls; username: string } | null | undefined, port: string, tls: Tls): Server =>
+  s ? { host: s.host, port: String(s.port), tls: s.tls, username: s.username, password: '' } : emptyServer(port, tls);
+
+function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix: string; title: string; value: Server; onChange: (s: Server) => void; keepPassword: boolean }) {
+  const set = (k: keyof Server, v: string) => onChange({ ...value, [k]: v });
+  return (
+    <fieldset className="fieldset grid-2">
+      <legend>{title}</legend>
+      <div className="field">
+        <label htmlFor={`${prefix}-host`}>{title} host</label>
+        <input id={`${prefix}-host`} value={value.host} onChange={(e) => set('host', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-port`}>{title} port</label>
+        <input id={`${prefix}-port`} inputMode="numeric" value={value.port} onChange={(e) => set('port', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-tls`}>{title} security</label>
+        <select id={`${prefix}-tls`} value={value.tls} onChange={(e) => set('tls', e.target.value)}>
+          <option value="implicit">TLS</option>
+          <option value="starttls">STARTTLS</option>
+          <option value="none">None</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-user`}>{title} username</label>
+        <input id={`${prefix}-user`} autoComplete="off" value={value.username} onChange={(e) => set('username', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-password`}>{title} password</label>
+        <input id={`${prefix}-password`} type="password" autoComplete="new-password" placeholder={keepPassword ? 'Unchanged' : undefined} value={value.password} onChange={(e) => set('password', e.target.value)} />
+      </div>
+    </fieldset>
+  );
+}
+
+const SYNC_LABEL: Record<string, string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
+
+/** Create (no `editing`) or change a mailbox. A password left blank when editing is kept. */
+function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClose: () => void }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [form, setForm] = useState({ name: editing?.name ?? '', email: editing?.email ?? '', servers: Boolean(editing?.imap || editing?.smtp), signature: editing?.signature?.text ?? '' });
+  const [imap, setImap] = useState(serverOf(editing?.imap, '993', 'implicit'));
+  const [smtp, setSmtp] = useState(serverOf(editing?.smtp, '465', 'implicit'));
+  const server = (s: Server) => ({ host: s.host.trim(), port: Number(s.port), tls: s.tls, username: s.username, ...(s.password || !editing ? { password: s.password } : {}) });
+  return (
+    <FormDialog
+      title={editing ? `Edit ${editing.email}` : 'New mailbox'}
+      submit={editing ? 'Save mailbox' : 'Create mailbox'}
+      onClose={onClose}
+      onSubmit={async () => {
+        const body: Record<string, unknown> = { name: form.name.trim(), email: form.email.trim(), signature: { text: form.signature } };
+        if (form.servers && imap.host.trim()) body.imap = server(imap);
+        if (form.servers && smtp.host.trim()) body.smtp = server(smtp);
+        if (editing) await api.patch(`/api/connections/${editing.id}`, body);
+        else await api.post('/api/connections', body);
+        toast(`Mailbox ${form.email.trim()} ${editing ? 'saved' : 'created'}`);
+        await qc.invalidateQueries({ queryKey: ['connections'] });
+      }}
+    >
+      <div className="field">
+        <label htmlFor="mailbox-name">Name</label>
+        <input id="mailbox-name" required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="mailbox-email">Email</label>
+        <input id="mailbox-email" type="email" required maxLength={254} value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="mailbox-signature">Signature</label>
+        <textarea id="mailbox-signature" rows={3} maxLength={10_000} value={form.signature} onChange={(e) => setForm({ ...form, signature: e.target.value })} />
+      </div>
+      <div className="check">
+        <input id="mailbox-servers" type="checkbox" checked={form.servers} onChange={(e) => setForm({ ...form, servers: e.target.checked })} />
+        <label htmlFor="mailbox-servers">Connect IMAP and SMTP</label>
+      </div>
+      {form.servers ? (
+        <>
+          <p className="muted small">Replies are read from the IMAP folder; answers are sent through SMTP and filed in Sent. Gmail and Microsoft 365 need an app password.</p>
+          <ServerFields prefix="imap" title="IMAP" value={imap} onChange={setImap} keepPassword={Boolean(editing?.imap)} />
+          <ServerFields prefix="smtp" title="SMTP" value={smtp} onChange={setSmtp} keepPassword={Boolean(editing?.smtp)} />
+        </>
+      ) : null}
+    </FormDialog>
+  );
+}
+
+export function MailboxesPage() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const list = useQuery({ ...connectionsQuery, refetchInterval: 10_000 });
+  const [editing, setEditing] = useState<Connection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['connections'] });
+  const pause = useMutation({
+    mutationFn: (c: Connection) => api.patch(`/api/connections/${c.id}`, { paused: !c.paused }),
+    onSuccess: (_, c) => {
+      toast(`${c.email} ${c.paused ? 'resumed' : 'paused'}`);
+      return refresh();
+    },
+    onError: (err) => toast(errorMessage(err)),
+  });
+  const remove = useMutation({
+    mutationFn: (c: Connection) => api.delete(`/api/connections/${c.id}`),
+    onSuccess: (_, c) => {
+      setDeleting(null);
+      toast(`${c.email} deleted`);
+      return refresh();
+    },
+  });
+  return (
+    <section>
+      <PageHead title="Mailboxes">
+        <ConnectButtons />
+        <button type="button" className="primary" onClick={() => setEditing('new')}>
+          New mailbox
+        </button>
+      </PageHead>
+      <SignInOutcome />
+      <QueryTable
+        query={list}
+        caption="Mailboxes"
+        empty={<Empty title="No mailboxes yet">A mailbox is an address replies arrive in.</Empty>}
+        headers={['Name', 'Email', 'Sync', 'Created', 'Actions']}
+        row={(c) => (
+          <>
+            <td className="strong">{c.name}</td>
+            <td>{c.email}</td>
+            <td>
+              {c.imap && c.sync ? (
+                <>
+                  <span className={`badge badge-sync-${c.sync.state}`}>{SYNC_LABEL[c.sync.state] ?? c.sync.state}</span>
+                  {c.sync.last_error ? <span className="form-error small"> {c.sync.last_error}</span> : null}
+                  {c.sync.last_synced_at ? <span className="muted small"> · {dateTime(c.sync.last_synced_at)}</span> : null}
+                </>
+              ) : (
+                <span className="muted">Not connected</span>
+              )}
+            </td>
+            <td>{dateTime(c.created_at)}</td>
+            <td className="actions-cell">
+              {c.auth === 'oauth' && c.sync.state === 'error' ? <ReconnectButton connection={c} /> : null}
+              <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.email}`}>Edit</button>
+              {c.imap ? (
+                <button type="button" onClick={() => pause.mutate(c)} disabled={pause.isPending} aria-label={`${c.paused ? 'Resume' : 'Pause'} ${c.email}`}>
+                  {c.paused ? 'Resume' : 'Pause'}
+                </button>
+              ) : null}
+              <button type="button" className="danger-text" onClick={() => { remove.reset(); setDeleting(c); }} aria-label={`Delete ${c.email}`}>Delete</button>
+            </td>
+          </>
+        )}
+      />
+      {editing ? <MailboxDialog editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete mailbox"
+          message={<>Stop syncing <span className="mono break">{deleting.email}</span>? Its replies stay in the inbox.</>}
+          confirm="Delete"
+          danger
+          busy={remove.isPending}
+          error={remove.error ? errorMessage(remove.error) : null}
+          onConfirm={() => remove.mutate(deleting)}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
