@@ -11,11 +11,15 @@ export function insertState(db: Tx, row: Insertable<OAuthStateTable>) {
  * Spends an authorization's state: the row when it was unused and unexpired at `now`, marked
  * used in the same statement, so a replayed callback finds nothing.
  */
-export async function spendState(db: Tx, stateHash: string, now: string) {
-  const row = await db.selectFrom('oauth_states').selectAll().where('state_hash', '=', stateHash).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
-  if (!row) return null;
-  const res = await db.updateTable('oauth_states').set({ used_at: now }).where('state_hash', '=', stateHash).where('used_at', 'is', null).executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1 ? row : null;
+export function spendState(db: Tx, stateHash: string, now: string) {
+  return db
+    .updateTable('oauth_states')
+    .set({ used_at: now })
+    .where('state_hash', '=', stateHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Drops authorizations that ended a day ago or more. */

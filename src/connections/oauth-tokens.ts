@@ -49,9 +49,12 @@ export class OAuthTokens {
 
   private async refresh(id: string, providerId: 'google' | 'microsoft', refreshToken: string, protocol: Protocol): Promise<string> {
     const provider = this.providers[providerId];
-    const label = provider?.label ?? providerId;
+    if (!provider) {
+      await this.db.write((trx) => oq.finishRefresh(trx, id, {}));
+      throw new MailServerError(protocol, 'login', `${providerId} sign-in is no longer configured on this server`);
+    }
+    const label = provider.label;
     try {
-      if (!provider) throw new MailServerError(protocol, 'login', `${label} sign-in is no longer configured on this server`);
       const tokens = await oidc.refreshTokenGrant(await this.clients.configuration(providerId), refreshToken);
       await this.db.write((trx) =>
         oq.finishRefresh(trx, id, {
@@ -69,7 +72,6 @@ export class OAuthTokens {
         throw new MailServerError(protocol, 'login', message);
       }
       await this.db.write((trx) => oq.finishRefresh(trx, id, {}));
-      if (err instanceof MailServerError) throw err;
       throw new MailServerError(protocol, 'connect', `${label}'s sign-in service did not renew the access token (${(err as Error).message?.slice(0, 200) ?? err}); trying again later`);
     }
   }
