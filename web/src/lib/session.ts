@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, setCsrfToken } from '../api.ts';
-import type { Category, Client, Connection, Session } from '../types.ts';
+import type { Category, Client, Connection, Session, WorkspaceInfo } from '../types.ts';
 
 export const statusQuery = queryOptions({
   queryKey: ['status'],
@@ -27,6 +27,12 @@ export const sessionQuery = queryOptions({
   },
   staleTime: 5 * 60_000,
   retry: false,
+});
+
+/** The workspace as the dashboard shows it: plan, rate limit, and the mailbox sign-in providers. */
+export const workspaceQuery = queryOptions({
+  queryKey: ['workspace'],
+  queryFn: () => api.get<WorkspaceInfo>('/dashboard/api/workspace'),
 });
 
 export function useSession(): Session {

@@ -4,7 +4,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api.ts';
-import type { Connection, WorkspaceInfo } from '../../types.ts';
+import { workspaceQuery } from '../../lib/session.ts';
+import type { Connection } from '../../types.ts';
 
 const LABEL = { google: 'Google', microsoft: 'Microsoft' } as const;
 type Provider = keyof typeof LABEL;
@@ -19,7 +20,7 @@ function useStart() {
 
 /** "Connect Google" / "Connect Microsoft", for the providers the server has configured. */
 export function ConnectButtons() {
-  const ws = useQuery({ queryKey: ['workspace'], queryFn: () => api.get<WorkspaceInfo>('/dashboard/api/workspace'), staleTime: 60_000 });
+  const ws = useQuery({ ...workspaceQuery, staleTime: 60_000 });
   const start = useStart();
   const providers = ws.data?.mailbox_sign_in ?? [];
   return (

@@ -6,8 +6,8 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { canManage, useSession } from '../../lib/session.ts';
-import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
+import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
+import type { Invitation, Member, OutboxMail, Role } from '../../types.ts';
 import { PageHead } from './Settings.tsx';
 
 const ROLES: Role[] = ['owner', 'admin', 'member'];
@@ -165,7 +165,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
 const PLAN_LABEL: Record<string, string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
 
 export function WorkspacePage() {
-  const ws = useQuery({ queryKey: ['workspace'], queryFn: () => api.get<WorkspaceInfo>('/dashboard/api/workspace'), staleTime: 0 });
+  const ws = useQuery({ ...workspaceQuery, staleTime: 0 });
   if (ws.isPending) return <Loading />;
   if (ws.isError) return <ErrorState error={ws.error} retry={() => ws.refetch()} />;
   return (
