@@ -10,13 +10,9 @@
  * not merely new dress on trained ones. Hand-written complete replies are their own groups.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { de } from './de.ts';
-import { en } from './en.ts';
-import { es } from './es.ts';
-import { fr } from './fr.ts';
-import { nl } from './nl.ts';
 import { handwritten } from './handwritten.ts';
 import type { LanguagePack } from './pack.ts';
+import { PACKS } from './packs.ts';
 
 const PER_CATEGORY = 72;
 const OUT = new URL('../../src/triage/local/corpus/', import.meta.url);
@@ -152,14 +148,14 @@ function generate(p: LanguagePack): Line[] {
       lines.push(reply(p, label, phrases.main[k]!, phrases.extra, `${p.lang}-${slug}-${k}`));
     }
   }
-  handwritten[p.lang].forEach(([label, text], i) => {
+  [...(handwritten[p.lang] ?? []), ...(p.handwritten ?? [])].forEach(([label, text], i) => {
     lines.push({ text, subject: `${pick(p.replyPrefix ?? ['Re:'])} ${fill(pick(p.outreachSubjects), { company: pick(p.companies) })}`, label, group: `${p.lang}-handwritten-${i}` });
   });
   return lines;
 }
 
 mkdirSync(OUT, { recursive: true });
-for (const pack of [en, de, fr, es, nl]) {
+for (const pack of PACKS) {
   const lines = generate(pack);
   writeFileSync(new URL(`${pack.lang}.jsonl`, OUT), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
   console.log(`${pack.lang}: ${lines.length} replies`);

@@ -2,7 +2,7 @@
  * Whole replies written by hand, as they arrive: long and short, rambling, with context the
  * category does not depend on. Each is its own group in the held-out split.
  */
-export const handwritten: Record<'en' | 'de' | 'fr' | 'es' | 'nl', [string, string][]> = {
+export const handwritten: Record<string, [string, string][]> = {
   en: [
     ['Interested', "Hi Tom,\n\nFunny you should reach out - we were literally talking about onboarding times in our leadership meeting yesterday. This looks pretty relevant for us right now.\n\nKeen to hear more.\n\nJess"],
     ['Interested', 'This could be useful. We have 40 new reps starting in April and the current process is a mess. What would next steps look like?'],

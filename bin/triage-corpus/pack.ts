@@ -7,7 +7,8 @@ export interface CategoryPhrases {
 }
 
 export interface LanguagePack {
-  lang: 'en' | 'de' | 'fr' | 'es' | 'nl';
+  /** ISO 639-1 code; also the corpus file's name (src/triage/local/corpus/<lang>.jsonl). */
+  lang: string;
   outreachSubjects: string[];
   /** The cold e-mail being answered, quoted under some replies. */
   outreach: string[];
@@ -32,4 +33,6 @@ export interface LanguagePack {
   bounceSubjects: string[];
   oooSubjects: string[];
   replyPrefix?: string[];
+  /** Whole replies written by hand, [category, text]: each its own group in the held-out split. */
+  handwritten?: [string, string][];
 }

@@ -1,3 +1,4 @@
+import { all, LANGUAGES } from './languages/index.ts';
 import { stripQuoted } from './strip.ts';
 import { fold } from './text.ts';
 
@@ -31,6 +32,7 @@ const monthNames: [number, string[]][] = [
   [12, ['december', 'dec', 'dezember', 'dez', 'decembre', 'diciembre', 'dic']],
 ];
 for (const [m, names] of monthNames) for (const n of names) MONTHS[n] = m;
+for (const l of LANGUAGES) l.months.forEach((names, i) => names.forEach((n) => (MONTHS[n] ??= i + 1)));
 const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 
 const WEEKDAYS: Record<string, number> = {};
@@ -44,7 +46,8 @@ const weekdayNames: [number, string[]][] = [
   [6, ['saturday', 'samstag', 'samedi', 'sabado', 'zaterdag']],
 ];
 for (const [d, names] of weekdayNames) for (const n of names) WEEKDAYS[n] = d;
-const WEEKDAY = Object.keys(WEEKDAYS).join('|');
+for (const l of LANGUAGES) l.weekdays.forEach((names, d) => names.forEach((n) => (WEEKDAYS[n] ??= d)));
+const WEEKDAY = Object.keys(WEEKDAYS).sort((a, b) => b.length - a.length).join('|');
 
 const ORD = '(?:st|nd|rd|th|er|e|eme|de|ste|o|º|°)?';
 const DAY_MONTH = new RegExp(`\\b(\\d{1,2})${ORD}\\.?(?:\\s+of)?\\s*(?:de\\s+|-)?(${MONTH})\\b\\.?(?:,?\\s*(?:de\\s+)?('?\\d{4}|'\\d{2}))?`, 'g');
@@ -52,10 +55,11 @@ const MONTH_DAY = new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})${ORD}\\b(?:,?\\s*(
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const NUMERIC = /\b(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2})\b|\.|\b)(?![./:-]?\d)/g;
 const WEEKDAY_RE = new RegExp(`\\b(${WEEKDAY})\\b`, 'g');
-const TOMORROW = /\b(?:tomorrow|morgen|demain|manana)\b/g;
+const more = (field: 'tomorrow' | 'returnWords' | 'untilWords') => all(field).map((w) => '|' + w).join('');
+const TOMORROW = new RegExp(`\\b(?:tomorrow|morgen|demain|manana${more('tomorrow')})\\b`, 'g');
 
-const RETURN_WORDS = /\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer)\b/g;
-const UNTIL_WORDS = /\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\/m)\b/g;
+const RETURN_WORDS = new RegExp(`\\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer${more('returnWords')})\\b`, 'g');
+const UNTIL_WORDS = new RegExp(`\\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\\/m${more('untilWords')})\\b`, 'g');
 
 interface Mention {
   at: number;

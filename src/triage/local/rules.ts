@@ -1,7 +1,9 @@
+import { all } from './languages/index.ts';
 import { fold } from './text.ts';
 
 /**
- * Phrases that decide a category on their own, in English, German, French, Spanish and Dutch.
+ * Phrases that decide a category on their own, in English, German, French, Spanish and Dutch
+ * (inline below) and the languages registered in ./languages/.
  * They run on accent-folded, lower-cased text with quoted history already stripped, so the
  * patterns are written without accents ("desabonner", "direccion").
  *
@@ -16,9 +18,12 @@ export interface RuleHit {
 }
 
 const re = (parts: string[]) => new RegExp(parts.join('|'));
+/** The registered languages' subject starts, anchored like the inline ones (none: a pattern that never matches). */
+const subjectStarts = (parts: string[]) => (parts.length ? `^(?:fw: |fwd: |re: )?(?:${parts.join('|')})` : '(?!)');
 
 const BOUNCE_SUBJECT = re([
   '^(?:fw: |fwd: )?(?:undeliverable|undelivered mail|delivery status notification \\((?:failure|delay)\\)|mail delivery failed|delivery failure|returned mail|failure notice|message not delivered|delivery has failed)',
+  subjectStarts(all('bounceSubject')),
   '^(?:unzustellbar|nicht zustellbar|zustellung fehlgeschlagen|non remis|non distribuable|echec de (?:la )?(?:remise|distribution)|no se puede entregar|no entregado|error de entrega|onbestelbaar|niet bezorgd|bezorging mislukt)',
 ]);
 const BOUNCE_BODY = re([
@@ -29,6 +34,7 @@ const BOUNCE_BODY = re([
   'non remis', 'n\'a pas pu etre (?:remis|distribue|livre|delivre)', 'echec de (?:la )?(?:remise|distribution)', 'destinataire inconnu', 'adresse (?:e-?mail )?introuvable',
   'no se (?:ha )?pud(?:o|ieron) entregar', 'no se puede entregar', 'error de entrega', 'destinatario desconocido', 'direccion no encontrada', 'entrega (?:ha )?fallado',
   'onbestelbaar', 'kon niet worden (?:afgeleverd|bezorgd)', 'niet (?:kon )?worden bezorgd', 'bezorging (?:is )?mislukt', 'onbekende ontvanger', 'adres niet gevonden',
+  ...all('bounceBody'),
 ]);
 
 const OOO_SUBJECT = re([
@@ -37,6 +43,7 @@ const OOO_SUBJECT = re([
   '^(?:reponse automatique|absent(?:e)?\\b|absence|message d\'absence|en conges)',
   '^(?:respuesta automatica|fuera de la oficina|ausente|ausencia|de vacaciones)',
   '^(?:automatisch antwoord|afwezig(?:heid)?|out of office|met vakantie|niet aanwezig)',
+  subjectStarts(all('oooSubject')),
 ]);
 const OOO_BODY = re([
   'out of (?:the )?office', '\\bi(?: a|\')m (?:currently )?(?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick )?(?:leave|vacation|holiday))\\b(?! of (?:the )?(?:loop|budget))',
@@ -47,6 +54,7 @@ const OOO_BODY = re([
   'absent(?:e)? (?:du bureau|jusqu|a partir|pour)', 'actuellement absent', '(?:je suis|suis) (?:actuellement )?en (?:conges|vacances)', 'hors du bureau', 'de retour (?:au bureau )?(?:le|a partir|lundi|mardi|mercredi|jeudi|vendredi)', 'acces limite a (?:mes|ma) (?:e-?mails|messagerie|courriels)',
   'fuera de la oficina', '(?:estoy|estare|me encuentro) (?:actualmente )?(?:de vacaciones|fuera de la oficina|ausente|de baja)', 'estare de vuelta', 'de vuelta el', 'regreso el', 'acceso limitado a(?:l)? (?:mi )?correo',
   'afwezig', 'buiten kantoor', '(?:ben|zijn) (?:momenteel |tot en met \\S+ )?(?:met|op) vakantie', 'weer (?:aanwezig|terug|op kantoor)', 'beperkt toegang tot (?:mijn )?e-?mail', 'niet op kantoor',
+  ...all('oooBody'),
 ]);
 
 const UNSUBSCRIBE = re([
@@ -60,6 +68,7 @@ const UNSUBSCRIBE = re([
   'dar(?:me|nos)? de baja', 'dame de baja', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)',
   'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de',
   'afmelden', 'uitschrijven', 'haal (?:me|mij|ons) (?:van|uit)', 'verwijder (?:me|mij|mijn|ons)', 'niet meer (?:mailen|benaderen|contacteren|e-?mailen|te mailen|te benaderen)', 'geen (?:verdere )?e-?mails? meer', 'stop met (?:mailen|e-?mailen)',
+  ...all('unsubscribe'),
 ]);
 
 /** "I left / this is not my job": wrong person, or a referral when the reply points somewhere else. */
@@ -69,6 +78,7 @@ const WRONG_PERSON = re([
   'ne (?:fait|fais|travaille) plus (?:partie|chez|pour)', 'a quitte (?:la societe|l\'entreprise)', 'ai quitte (?:la societe|l\'entreprise)', 'pas (?:la bonne|le bon) (?:personne|interlocuteur|contact)', 'mauvais(?:e)? (?:personne|interlocuteur|adresse)',
   'ya no (?:trabaja|trabajo|estoy|esta|forma parte)', 'dej(?:e|o) la empresa', 'no soy la persona (?:adecuada|indicada|correcta)', 'no es la persona (?:adecuada|indicada|correcta)', 'persona equivocada',
   'niet meer (?:werkzaam|in dienst|bij|werk)', 'heb(?:t)? het bedrijf verlaten', 'niet de (?:juiste|aangewezen) (?:persoon|contactpersoon)', 'verkeerde (?:persoon|contactpersoon|adres)',
+  ...all('wrongPerson'),
 ]);
 const POINTS_ELSEWHERE = re([
   '\\b(?:contact(?! me)|reach out to|speak (?:to|with)|talk (?:to|with)|get in touch with|write to|forwarded (?:this|your)|forwarding (?:this|your)|cc\'?d|cc\'ing|copying|copied|looped in|colleague|successor|replacement|took over)\\b',
@@ -76,6 +86,7 @@ const POINTS_ELSEWHERE = re([
   'collegue', 'adressez[- ]vous', 'vo(?:ir|yez) (?:plutot )?avec', 'le bon interlocuteur est', 'contacter', 'contactez', 'en copie', 'transmis', 'successeur', 'remplacant',
   'companer[oa]', 'colega', 'habl(?:a|e|ar) con', 'te paso el contacto', 'la persona (?:adecuada|indicada) es', 'contact(?:ar|e|en) (?:con|a)', 'dirig(?:irse|ase|anse)', 'en copia', 'reenviado', 'sucesor', 'escrib(?:a|ir|anle|ale) a',
   'collega', 'neem (?:contact|gerust contact) op met', 'spreek (?:even |eens )?met', 'de juiste (?:contact)?persoon is', 'wend u tot', 'in de cc', 'doorgestuurd', 'opvolger', 'contact opnemen met', 'mail (?:naar|met)',
+  ...all('pointsElsewhere'),
 ]);
 
 /** `strippedBody`: without quoted history; `ownText`: also without the signature (where an address or name would not be a pointer to someone else). */

@@ -15,25 +15,29 @@
  * inline answers), the unquoted lines of the whole text are kept instead.
  */
 
+import { all } from './languages/index.ts';
+
 // "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
-const ATTRIBUTION_VERB = /\b(?:wrote|writes|schrieb|a\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu)(?![\p{L}\p{N}])/iu;
-const ATTRIBUTION_START = /^\s*(?:on|am|le|el|op|den|il|em)\b|<[^>\s]+@[^>\s]+>|\S+@\S+\.\w+/i;
+const alternatives = (parts: string[]) => (parts.length ? '|' + parts.join('|') : '');
+const ATTRIBUTION_VERB = new RegExp(`(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternatives(all('attributionVerbs'))})(?![\\p{L}\\p{N}])`, 'iu');
+const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em${alternatives(all('attributionStarts'))})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
 const SEPARATOR = new RegExp(
   '^\\s*(?:' + [
-    '-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht)\\s*-{2,}',
+    `-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht${alternatives(all('separators'))})\\s*-{2,}`,
     '-{5,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht)',
     'begin forwarded message:',
     'anfang der weitergeleiteten nachricht:',
     'd[ée]but du message r[ée]exp[ée]di[ée]\\s*:',
     'inicio del mensaje reenviado:',
     'begin doorgestuurd bericht:',
+    ...all('forwardStarts'),
     '_{10,}\\s*$',
   ].join('|') + ')',
-  'i',
+  'iu',
 );
-const HEADER_FROM = /^\s*\*?(?:from|von|de|van|da)\s?\*?\s*:\s*\S/i;
-const HEADER_NEXT = /^\s*\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd)\s?\*?\s*:/i;
-const MOBILE_FOOTER = /^\s*(?:sent from my \w+|sent from (?:outlook|mail|yahoo mail|gmail)\b.*|get outlook for \w+.*|von meinem \w+ gesendet|gesendet von meinem \w+|envoy[ée] de mon \w+|envoy[ée] depuis mon \w+|enviado desde mi \w+|verzonden (?:vanaf|met) mijn \w+|verstuurd vanaf mijn \w+)\s*$/i;
+const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da${alternatives(all('headerFrom'))})\\s?\\*?\\s*:\\s*\\S`, 'iu');
+const HEADER_NEXT = new RegExp(`^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternatives(all('headerNext'))})\\s?\\*?\\s*:`, 'iu');
+const MOBILE_FOOTER = new RegExp(`^\\s*(?:sent from my \\w+|sent from (?:outlook|mail|yahoo mail|gmail)\\b.*|get outlook for \\w+.*|von meinem \\w+ gesendet|gesendet von meinem \\w+|envoy[ée] de mon \\w+|envoy[ée] depuis mon \\w+|enviado desde mi \\w+|verzonden (?:vanaf|met) mijn \\w+|verstuurd vanaf mijn \\w+${alternatives(all('mobileFooters'))})\\s*$`, 'iu');
 
 const endsAttribution = (l: string) => /:\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
 
@@ -75,12 +79,13 @@ export function stripQuoted(text: string): string {
 }
 
 const SIGN_OFF = /^\s*(?:best|best regards|kind regards|regards|warm regards|many thanks|thanks|thank you|thx|cheers|br|kr|sincerely|all the best|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|sch[öo]ne gr[üu](?:ß|ss)e|liebe gr[üu](?:ß|ss)e|gru(?:ß|ss)|lg|vg|mfg|cordialement|bien [àa] vous|bien cordialement|salutations|bonne journ[ée]e|merci|saludos|un saludo|saludos cordiales|atentamente|gracias|un abrazo|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groet(?:en|jes)?|mvg|gr)\s*[,.!]?\s*$/i;
+const LANGUAGE_SIGN_OFF = new RegExp(`^\\s*(?:${all('signOffs').join('|') || '(?!)'})\\s*[,.!]?\\s*$`, 'iu');
 
 /** The text without a closing signature: everything from the last sign-off line ("Best,", "Mit freundlichen Grüßen", "Cordialement", "Saludos", "Met vriendelijke groet") on, when at most 10 lines follow it. */
 export function cutSignature(text: string): string {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 1 && i >= lines.length - 11; i--) {
-    if (SIGN_OFF.test(lines[i]!)) return lines.slice(0, i).join('\n').trim();
+    if (SIGN_OFF.test(lines[i]!) || LANGUAGE_SIGN_OFF.test(lines[i]!)) return lines.slice(0, i).join('\n').trim();
   }
   return text;
 }

@@ -1,0 +1,12 @@
+import type { TriageLanguage } from './types.ts';
+
+/**
+ * The languages whose phrases, quoting and dates live in this folder. English, German, French,
+ * Spanish and Dutch are still written inline in rules.ts, strip.ts and ooo-date.ts.
+ */
+export const LANGUAGES: readonly TriageLanguage[] = [];
+
+/** Every language's entries of one field, flattened. */
+export function all<K extends keyof TriageLanguage>(field: K): TriageLanguage[K] extends (infer E)[] ? E[] : never {
+  return LANGUAGES.flatMap((l) => l[field] as unknown[]) as never;
+}
