@@ -1,12 +1,19 @@
 // A raw message from a mailbox, read into what a reply needs: pure functions, no I/O.
 //
-// Parsing is postal-mime's (the maintained successor of mailparser, by the same authors; no
-// dependencies). Everything here is defensive: mail is written by anyone. Text loses NUL
-// characters (PostgreSQL text cannot hold them) and lone surrogates; a Message-ID that is
-// missing or unusable is replaced by one derived from the message's bytes, so the same mail
-// read twice (a restart, a UIDVALIDITY change) is still the same reply.
+// Parsing is mailparser's (Nodemailer's MIME parser): its text decoding goes through iconv-lite
+// and encoding-japanese, which decode every legacy charset a mail names right — windows-1252's
+// 0x80–0x9F (’ “ ” – — €), iso-8859-2, koi8-r, shift_jis, gb18030, iso-2022-jp — for bodies,
+// encoded-word subjects and names, and RFC 2231 attachment file names. (postal-mime, used before,
+// decodes with the runtime's TextDecoder, which on Node 20 builds with system ICU drops
+// windows-1252's 0x80–0x9F.) A part whose charset label no decoder knows is read as UTF-8 when its
+// bytes are valid UTF-8, else as windows-1252, and the message carries a note saying so
+// (`decodingNote`): never silently. Everything here is defensive: mail is written by anyone.
+// Text loses NUL characters (PostgreSQL text cannot hold them) and lone surrogates; a Message-ID
+// that is missing or unusable is replaced by one derived from the message's bytes, so the same
+// mail read twice (a restart, a UIDVALIDITY change) is still the same reply.
 import crypto from 'node:crypto';
-import PostalMime from 'postal-mime';
+import iconv from 'iconv-lite';
+import { type AddressObject, type EmailAddress, simpleParser } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
 import { normaliseMessageId } from '../mail/address.ts';
 
@@ -34,9 +41,11 @@ export interface ParsedMessage {
   /** `text` without a quoted history at its end (trimQuoted). */
   bodyText: string;
   html: string;
-  /** The headers triage reads (TRIAGE_HEADERS), lower-case names, first occurrence each. */
+  /** The headers triage reads (TRIAGE_HEADERS), lower-case names, first occurrence each; plus DECODING_HEADER when there is a note. */
   headers: Record<string, string>;
   attachments: ParsedAttachment[];
+  /** Set when a charset label was unknown: which, and what the text was read as instead. */
+  decodingNote: string | null;
 }
 
 /** Headers kept for triage: auto-replies (RFC 3834 and vendors') and bounces (RFC 3464 DSNs). */
@@ -44,6 +53,9 @@ export const TRIAGE_HEADERS = [
   'auto-submitted', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress', 'precedence', 'x-precedence',
   'return-path', 'x-failed-recipients', 'content-type', 'from', 'list-id', 'list-unsubscribe',
 ] as const;
+
+/** Where a decoding note is kept with the reply (replies.mail_headers), beside the triage headers. */
+export const DECODING_HEADER = 'x-replydesk-decoding';
 
 const MAX_HEADER_VALUE = 500;
 
@@ -54,46 +66,83 @@ export function clean(s: string | null | undefined): string {
 
 const MESSAGE_ID_TOKEN = /<[^<>\s]+>/g;
 
-function messageIds(value: string | undefined): string[] {
-  const found = clean(value).match(MESSAGE_ID_TOKEN) ?? [];
+function messageIds(value: string | string[] | undefined): string[] {
+  const found = clean(Array.isArray(value) ? value.join(' ') : value).match(MESSAGE_ID_TOKEN) ?? [];
   return found.map((id) => normaliseMessageId(id)).filter((id): id is string => id !== null);
 }
 
-function isoDate(value: string | undefined): string | null {
-  if (!value) return null;
-  const t = Date.parse(value);
-  if (Number.isNaN(t)) return null;
-  const d = new Date(t);
-  const year = d.getUTCFullYear();
-  return year >= 1 && year <= 9999 ? d.toISOString() : null;
+function isoDate(value: Date | undefined): string | null {
+  if (!value || Number.isNaN(value.getTime())) return null;
+  const year = value.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? value.toISOString() : null;
 }
 
+/** The fallback when mailparser could not turn a message's HTML into text (too long or too deep). */
 const htmlToText = (html: string) =>
   sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li|\/tr|\/h\d)\b[^>]*>/gi, '\n'), { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
     .replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
 
+// Charset labels as a message names them: Content-Type parameters (also RFC 2231's charset*=) and
+// encoded words (=?label?Q?…?=, =?label*lang?B?…?=). Read from the raw bytes as latin1, one
+// character per byte, so a label can be rewritten without touching any other byte.
+const CHARSET_PARAM = /(\bcharset\*?\s*=\s*"?)([^";\s]+)/gi;
+const ENCODED_WORD = /(=\?)([^?*\s]+)((?:\*[^?\s]*)?\?[bq]\?)/gi;
+const UTF8_LABEL = /^(?:us-?ascii|ascii|utf-?8|7bit|8bit)$/i;
+const known = (label: string) => UTF8_LABEL.test(label) || iconv.encodingExists(label.toLowerCase() === 'ks_c_5601-1987' ? 'cp949' : label);
+
+function unknownLabels(latin1: string): string[] {
+  const labels = [...latin1.matchAll(CHARSET_PARAM)].map((m) => m[2]!).concat([...latin1.matchAll(ENCODED_WORD)].map((m) => m[2]!));
+  return [...new Set(labels.filter((l) => !known(l)))];
+}
+
+const PARSER_OPTIONS = { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true } as const;
+
+const addresses = (field: AddressObject | AddressObject[] | undefined): EmailAddress[] =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((o) => o.value).flatMap((a) => (a.group ? a.group : [a]));
+
 /**
- * Reads a raw message. Throws only when the MIME cannot be read at all (postal-mime's
- * limits: nesting, header size); the caller records such a message as skipped, with the reason.
+ * Reads a raw message. Throws only when the MIME cannot be read at all; the caller records such
+ * a message as skipped, with the reason.
  */
 export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
-  const email = await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer', maxNestingDepth: 50, maxHeadersSize: 1024 * 1024 });
+  const bytes = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  let email = await simpleParser(bytes, PARSER_OPTIONS);
+  let decodingNote: string | null = null;
+  const latin1 = bytes.toString('latin1');
+  const unknown = unknownLabels(latin1);
+  if (unknown.length) {
+    const names = unknown.map((l) => `"${clean(l).slice(0, 60)}"`).join(', ');
+    const damaged = [email.text, email.html || '', email.subject].some((t) => t?.includes('\uFFFD'));
+    if (damaged) {
+      // Not valid UTF-8 either: read those parts as windows-1252, which maps every byte.
+      const relabelled = latin1.replace(CHARSET_PARAM, (m, pre: string, label: string) => (known(label) ? m : `${pre}windows-1252`))
+        .replace(ENCODED_WORD, (m, pre: string, label: string, rest: string) => (known(label) ? m : `${pre}windows-1252${rest}`));
+      email = await simpleParser(Buffer.from(relabelled, 'latin1'), PARSER_OPTIONS);
+      decodingNote = `unknown charset ${names}: read as windows-1252`;
+    } else {
+      decodingNote = `unknown charset ${names}: read as UTF-8`;
+    }
+  }
+
   const given = normaliseMessageId(clean(email.messageId).match(MESSAGE_ID_TOKEN)?.[0] ?? clean(email.messageId));
   const messageId = given ?? `<${crypto.createHash('sha256').update(raw).digest('hex').slice(0, 40)}@derived.replydesk.invalid>`;
   const inReplyTo = messageIds(email.inReplyTo)[0] ?? null;
   const parents = [...new Set([...(inReplyTo ? [inReplyTo] : []), ...messageIds(email.references).reverse()])];
 
-  const fromAddress = email.from && !email.from.group ? email.from : email.from?.group?.[0];
+  const fromAddress = addresses(email.from)[0];
   const from = fromAddress?.address ? { name: clean(fromAddress.name).slice(0, 300), address: clean(fromAddress.address).trim() } : null;
-  const to = (email.to ?? []).flatMap((a) => (a.group ? a.group : [a])).map((a) => clean(a.address)).filter(Boolean);
+  const to = addresses(email.to).map((a) => clean(a.address)).filter(Boolean);
 
   const headers: Record<string, string> = {};
-  for (const h of email.headers) {
-    if ((TRIAGE_HEADERS as readonly string[]).includes(h.key) && !(h.key in headers)) headers[h.key] = clean(h.value).slice(0, MAX_HEADER_VALUE);
+  for (const { key, line } of email.headerLines) {
+    if ((TRIAGE_HEADERS as readonly string[]).includes(key) && !(key in headers)) {
+      headers[key] = clean(line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()).slice(0, MAX_HEADER_VALUE);
+    }
   }
+  if (decodingNote) headers[DECODING_HEADER] = decodingNote;
 
-  const html = clean(email.html);
+  const html = clean(email.html || '');
   const text = clean(email.text) || (html ? htmlToText(html) : '');
   return {
     messageId,
@@ -108,16 +157,14 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
     bodyText: trimQuoted(text),
     html,
     headers,
-    attachments: email.attachments.map((a) => {
-      const content = a.content instanceof Uint8Array ? a.content : typeof a.content === 'string' ? Buffer.from(a.content) : new Uint8Array(a.content);
-      return {
-        filename: clean(a.filename).slice(0, 255) || 'attachment',
-        contentType: clean(a.mimeType).slice(0, 255) || 'application/octet-stream',
-        size: content.byteLength,
-        contentId: a.contentId ? clean(a.contentId).slice(0, 255) : null,
-        content,
-      };
-    }),
+    decodingNote,
+    attachments: email.attachments.map((a) => ({
+      filename: clean(a.filename).slice(0, 255) || 'attachment',
+      contentType: clean(a.contentType).slice(0, 255) || 'application/octet-stream',
+      size: a.content.byteLength,
+      contentId: a.contentId ? clean(a.contentId).slice(0, 255) : null,
+      content: a.content,
+    })),
   };
 }
 
