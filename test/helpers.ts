@@ -84,3 +84,18 @@ export function cookieFrom(res: { headers: Record<string, unknown> }): string {
   if (!match) throw new Error(`no session cookie in ${String(res.headers['set-cookie'])}`);
   return `rd_session=${match[1]}`;
 }
+
+/**
+ * A reply text the shipped classifier is unsure of today (categorise() decides nothing, suggest()
+ * offers two): the first of several that stays so, since which one does moves with the corpus.
+ */
+export async function unsureReplyText(): Promise<string> {
+  const { categorise, suggest } = await import('../src/triage/local/index.ts');
+  const candidates = ['Who are you?', 'Hmm, maybe. Depends on a few things.', 'Noted.', 'We will see.', 'Tuesday.', 'Why?', 'Interesting.', 'And?'];
+  const found = candidates.find((bodyText) => {
+    const input = { subject: 'Re: Quick question', bodyText, fromEmail: 'who@curious.example' };
+    return categorise(input) === null && suggest(input).length === 2;
+  });
+  if (!found) throw new Error('every candidate text is now decided: add a vaguer one');
+  return found;
+}

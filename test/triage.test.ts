@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
-import { DEFAULT_CATEGORIES } from '../src/triage/local/index.ts';
+import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';
 import { triageHandlers } from '../src/triage/service.ts';
-import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir } from './helpers.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir, unsureReplyText } from './helpers.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'triage-prompt.json');
 
@@ -221,6 +221,27 @@ for (const dialect of DIALECTS) {
       const read = (await call('GET', `/api/replies/${fresh.id}`, ws.headers)).body.data;
       expect(read.category_id).toBe(partnership.id);
       expect(read.triage).toMatchObject({ source: 'workspace', category_id: partnership.id });
+    });
+
+    it('a reply triage is unsure of is stored without a category, with its two likeliest as suggestions; choosing one is learned from (issue 30)', async () => {
+      const ws = await makeWorkspace(ctx.db, { triage: true });
+      const cats = await categories(ws.headers);
+      const body_text = await unsureReplyText();
+      const ingested = (await call('POST', '/api/replies', ws.headers, inbound({ subject: 'Re: Quick question', body_text }))).body.data;
+      expect(ingested).toMatchObject({ category_id: null, triage: { source: 'none', category_id: null } });
+      const { suggestions } = (await call('GET', `/api/replies/${ingested.id}`, ws.headers)).body.data.triage;
+      const expected = suggest({ subject: 'Re: Quick question', bodyText: body_text, fromEmail: 'x@y.example' });
+      expect(suggestions).toEqual(expected.map((s) => ({ category_id: cats[s.label]!.id, confidence: s.confidence })));
+      expect(suggestions).toHaveLength(2);
+      expect(suggestions[0].confidence).toBeGreaterThan(suggestions[1].confidence);
+      expect(suggestions[0].confidence).toBeLessThan(0.5); // under the classifier's threshold: why it was not chosen
+
+      expect((await call('PATCH', `/api/replies/${ingested.id}`, ws.headers, { category_id: suggestions[0].category_id })).status).toBe(200);
+      const learning = await ctx.db.read.selectFrom('jobs').select('payload').where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.learn').execute();
+      expect(learning).toHaveLength(1);
+      // a reply triage decided carries none
+      const sure = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Please remove me from your list.' }))).body.data;
+      expect((await call('GET', `/api/replies/${sure.id}`, ws.headers)).body.data.triage).toMatchObject({ category_id: cats.Unsubscribe!.id, suggestions: [] });
     });
 
     describe('with a language model (a local OpenAI-compatible server)', () => {

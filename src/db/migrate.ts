@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014_reply_counts_lock_order.ts';
 import * as m0015 from './migrations/0015_searched_text_edits.ts';
 import * as m0016 from './migrations/0016_send_attempts.ts';
 import * as m0017 from './migrations/0017_mailbox_oauth.ts';
+import * as m0018 from './migrations/0018_triage_suggestions.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015_searched_text_edits': m0015,
   '0016_send_attempts': m0016,
   '0017_mailbox_oauth': m0017,
+  '0018_triage_suggestions': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -477,6 +477,8 @@ export interface ReplyTriageTable {
   category_id: string | null;
   drafted_by: 'template' | 'model' | null;
   decided_at: string;
+  /** JSON [{category_id, confidence}]: the likeliest categories when triage chose none (migration 0018). */
+  suggestions: string | null;
 }
 
 export interface Database {

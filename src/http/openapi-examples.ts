@@ -94,7 +94,7 @@ const replyDetail = {
   thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00.000Z' }],
   outgoing: [],
   attachments: [{ id: '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a', filename: 'requirements.pdf', content_type: 'application/pdf', size: 48_213, stored: true, skipped_reason: null, download_url: `/api/replies/${REPLY_ID}/attachments/0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a` }],
-  triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID },
+  triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID, suggestions: [] },
 };
 
 const replyUpdated = {

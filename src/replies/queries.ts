@@ -252,7 +252,7 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
     .leftJoin('reply_triage as rt', 'rt.reply_id', 'r.id')
     .select([
       ...listColumns,
-      'rt.source as triage_source', 'rt.reason as triage_reason', 'rt.confidence as triage_confidence', 'rt.category_id as triage_category_id',
+      'rt.source as triage_source', 'rt.reason as triage_reason', 'rt.confidence as triage_confidence', 'rt.category_id as triage_category_id', 'rt.suggestions as triage_suggestions',
       'c.is_positive as category_is_positive',
       'cl.name as client_name', 'cl.service_description as client_service_description',
       'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company', 'ct.do_not_contact as contact_do_not_contact',

@@ -67,6 +67,9 @@ export const ReplyDetail = Type.Object(
       reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),
       confidence: Type.Number({ minimum: 0, maximum: 1 }),
       category_id: Nullable(Type.String({ description: 'The category triage chose (null: none); the reply\'s own category_id may differ once a person changed it.' })),
+      suggestions: Type.Array(Type.Object({ category_id: Type.String(), confidence: Type.Number({ minimum: 0, maximum: 1 }) }), {
+        description: 'When triage chose no category: the (at most two) likeliest of the workspace\'s categories, best first, offered as one-click choices. Empty when it chose one.',
+      }),
     }, { description: 'Why triage chose the category (docs/triage.md); null when triage has not run on this reply.' })),
   },
   { $id: 'ReplyDetail' },

@@ -69,7 +69,8 @@ type Outgoing = Awaited<ReturnType<typeof outgoingForReply>>;
 export type Attachments = Awaited<ReturnType<typeof attachmentsForReply>>;
 
 /** Why triage gave the reply its category (src/triage/); null until triage has run. */
-export type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null };
+export type Suggestion = { category_id: string; confidence: number };
+export type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null; suggestions: Suggestion[] };
 
 /**
  * A reply's single-read form (SPEC.md §2.1), written out field by field in the spec's order.
@@ -118,6 +119,17 @@ export type ReplyDetail = ReturnType<typeof detailOf>;
 
 export const threadItem = (t: ThreadRow) => ({ from: t.from_address, to: t.to_address, subject: t.subject, body: t.body, sent_at: t.sent_at });
 
+/** The stored suggestions (JSON), or none when the column is empty or not what we wrote. */
+function suggestionsOf(json: string | null): Suggestion[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((s): s is Suggestion => typeof s?.category_id === 'string' && typeof s?.confidence === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
 function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, attachments: Attachments): ReplyDetail {
   return detailOf(
     r,
@@ -129,7 +141,7 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, 
     thread.map(threadItem),
     outgoing,
     attachments,
-    r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id },
+    r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id, suggestions: suggestionsOf(r.triage_suggestions) },
   );
 }
 

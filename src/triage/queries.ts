@@ -112,12 +112,13 @@ export async function recordDecision(db: Tx, row: ReplyTriageTable) {
       category_id: eb.ref('excluded.category_id'),
       drafted_by: eb.ref('excluded.drafted_by'),
       decided_at: eb.ref('excluded.decided_at'),
+      suggestions: eb.ref('excluded.suggestions'),
     })))
     .execute();
 }
 
 /** The first decision on a reply (triage.reply runs once per reply: a plain insert). */
-export const insertDecision = preparedInsert('reply_triage', ['reply_id', 'workspace_id', 'source', 'reason', 'confidence', 'category_id', 'drafted_by', 'decided_at']);
+export const insertDecision = preparedInsert('reply_triage', ['reply_id', 'workspace_id', 'source', 'reason', 'confidence', 'category_id', 'drafted_by', 'decided_at', 'suggestions']);
 
 export function findDecision(db: Q, workspaceId: string, replyId: string) {
   return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();

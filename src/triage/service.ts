@@ -20,7 +20,7 @@ import { applyChange } from '../replies/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
 import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnswer, TransientFailure } from './llm.ts';
-import { categorise, type Decision, outOfOfficeUntil, stripQuoted, type TriageInput, WorkspaceModel } from './local/index.ts';
+import { categorise, type Decision, outOfOfficeUntil, stripQuoted, suggest, type TriageInput, WorkspaceModel } from './local/index.ts';
 import * as q from './queries.ts';
 import { contactEvent } from './contact-event.ts';
 import { type LearnPayload, TRIAGE_JOB, TRIAGE_LEARN_JOB, TRIAGE_MODEL_JOB, type TriagePayload } from './queue.ts';
@@ -137,6 +137,8 @@ interface Plan {
   draftByModelJob: boolean;
   snoozedUntil: string | null;
   record: Omit<ReplyTriageTable, 'reply_id' | 'workspace_id' | 'decided_at'>;
+  /** The likeliest categories when none was chosen (record.suggestions, unserialised). */
+  suggestions: { category_id: string; confidence: number }[];
 }
 
 function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
@@ -162,16 +164,26 @@ function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
     if (snooze && snooze.getTime() > Date.now()) snoozedUntil = snooze.toISOString();
   }
   const unknown = a.decision.label !== null && !category;
+  const suggestions = category ? [] : suggestionsFor(ctx, r);
   return {
-    category, draft, draftedBy, draftByModelJob, snoozedUntil,
+    category, draft, draftedBy, draftByModelJob, snoozedUntil, suggestions,
     record: {
       source: unknown ? 'none' : a.decision.source,
       reason: unknown ? `${a.decision.reason}; "${a.decision.label}" is not a category of the workspace` : a.decision.reason,
       confidence: a.decision.confidence,
       category_id: category?.id ?? null,
       drafted_by: draftedBy,
+      suggestions: suggestions.length ? JSON.stringify(suggestions) : null,
     },
   };
+}
+
+/** The workspace's categories triage would have chosen next, when it chose none (docs/triage.md "When unsure"). */
+function suggestionsFor(ctx: Context, r: q.TriageReplyRow): { category_id: string; confidence: number }[] {
+  return suggest(inputOf(r)).flatMap((s) => {
+    const c = categoryFor(ctx, s.label);
+    return c ? [{ category_id: c.id, confidence: s.confidence }] : [];
+  });
 }
 
 /** Once the reply carries the plan's category: the model's draft job, the contact's marks, the record of why. */
@@ -323,7 +335,7 @@ export function triageAtIngestion(deps: Pick<TriageDeps, 'llm'>): IngestTriage {
         category: c && { id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive) },
         ai_response: plan.draft,
         snoozed_until: plan.snoozedUntil,
-        why: { source: plan.record.source, reason: plan.record.reason, confidence: plan.record.confidence, category_id: plan.record.category_id },
+        why: { source: plan.record.source, reason: plan.record.reason, confidence: plan.record.confidence, category_id: plan.record.category_id, suggestions: plan.suggestions },
         stored: (t) => recordPlan(t, workspaceId, r, plan, a.decision.reason, at),
       };
     };

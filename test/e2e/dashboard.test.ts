@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { count, text, until, url, value, visible } from './wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers.ts';
+import { tempDir, unsureReplyText } from '../helpers.ts';
 import { connect } from '../../src/db/connect.ts';
 import { runCli, type Server, startServer, stop } from '../processes.ts';
 import { type Dovecot, dovecotInstalled, mail, startDovecot } from '../imap.ts';
@@ -299,8 +299,12 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     const row = page.getByRole('row').filter({ hasText: 'outreach@northwind.example' });
     await visible(row);
     await dovecot!.append('northwind', mail({ from: 'Greta Garbo <greta@prospect.example>', to: 'outreach@northwind.example', subject: 'Re: Northwind pilot', text: 'Count me in.' }));
+    // an Outlook reply in windows-1252 (quoted-printable, 0x80-0x9F) reads exactly as written (issue 30)
+    await dovecot!.append('northwind', outlookWindows1252({ from: 'J=F6rg M=FCller <joerg@prospect.example>', to: 'outreach@northwind.example', subject: 'Re: Northwind pilot =96 pricing' }));
     await page.goto(`${server.base}/inbox`);
-    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind pilot'), 30_000);
+    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind pilot', { exact: true }), 30_000);
+    await page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind pilot – pricing').click();
+    await text(page.frameLocator('iframe[title="Reply body"]').locator('body'), 'I’m not adding another tool that doesn’t sync – at €40 a seat it has to replace one. „Gut“ — Jörg');
     await page.goto(`${server.base}/settings/mailboxes`);
     await visible(row.getByText('Syncing'), 20_000);
     await row.getByRole('button', { name: 'Pause outreach@northwind.example' }).click();
@@ -400,6 +404,18 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await count(page.getByRole('button', { name: 'Clear do-not-contact' }), 0);
     expect((await api(`/api/contacts/${(await api(`/api/replies/${reply.id}`)).data.contact_id}`)).data.do_not_contact).toBe(false);
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // unsure: the two likeliest categories are one click away, and the click sets the category (issue 30)
+    const unsure = await ingest({ from_email: 'who@curious.example', subject: 'Re: Quick question', body_text: await unsureReplyText() });
+    await page.goto(`${server.base}/inbox/${unsure.id}`);
+    const suggested = page.getByRole('group', { name: 'Suggested categories' });
+    await count(suggested.getByRole('button'), 2);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    const [first] = (await api(`/api/replies/${unsure.id}`)).data.triage.suggestions;
+    const name = ((await api(`/api/categories/${first.category_id}`)).data as { name: string }).name;
+    await suggested.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await until(async () => (await api(`/api/replies/${unsure.id}`)).data, (r) => r.category_id === first.category_id, 'the suggestion to set the category');
+    await count(page.getByRole('group', { name: 'Suggested categories' }), 0);
     await api('/api/triage', { method: 'PATCH', body: JSON.stringify({ enabled: false }) }); // the tests below, as before
   });
 
@@ -529,3 +545,18 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.screenshot({ path: path.join(SHOTS, 'inbox.png') });
   });
 });
+
+/** A multipart/alternative reply as Outlook for Windows writes it in Western Europe: windows-1252, quoted-printable, MsoNormal HTML. */
+function outlookWindows1252(o: { from: string; to: string; subject: string }): Buffer {
+  const b = '----=_NextPart_000_0012_01DB3A1C.5E2F3A40';
+  return Buffer.from([
+    `From: =?windows-1252?Q?${o.from.replace(/ (?=<)/, '?= ').replace(/ (?!<|=)/g, '_')}`, `To: ${o.to}`, `Subject: =?windows-1252?Q?${o.subject.replace(/ /g, '_')}?=`,
+    'Date: Tue, 24 Nov 2026 09:14:03 +0100', 'Message-ID: <000d01db3a1c$5e2f3a40$1a8daec0$@prospect.example>', 'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${b}"`, 'X-Mailer: Microsoft Outlook 16.0', 'Thread-Index: AQHbOhxeLzpAGo2uwA==', 'Content-Language: de',
+    '', 'This is a multipart message in MIME format.', '', `--${b}`, 'Content-Type: text/plain; charset="windows-1252"', 'Content-Transfer-Encoding: quoted-printable', '',
+    'I=92m not adding another tool that doesn=92t sync =96 at =8040 a seat it has to =', 'replace one. =84Gut=93 =97 J=F6rg', '',
+    `--${b}`, 'Content-Type: text/html; charset="windows-1252"', 'Content-Transfer-Encoding: quoted-printable', '',
+    '<html><body><p class=3D"MsoNormal">I=92m not adding another tool that doesn=92t sync =96 at =8040 a =', 'seat it has to replace one. =84Gut=93 =97 J=F6rg</p></body></html>', '',
+    `--${b}--`, '',
+  ].join('\r\n'), 'latin1');
+}

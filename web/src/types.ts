@@ -45,6 +45,8 @@ export interface TriageDecision {
   reason: string;
   confidence: number;
   category_id: string | null;
+  /** When triage chose none: the likeliest categories, best first (docs/triage.md "When unsure"). */
+  suggestions: { category_id: string; confidence: number }[];
 }
 
 export interface TriageSettings {

@@ -53,3 +53,21 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   if (guess.probability < CLASSIFIER_THRESHOLD) return null;
   return { label: guess.label, confidence: round(guess.probability), source: 'classifier', reason: `classifier ${guess.probability.toFixed(2)}` };
 }
+
+/** A suggestion below the threshold still worth a person's click. */
+const SUGGESTION_FLOOR = 0.1;
+
+/**
+ * When categorise() is not sure, the shipped classifier's most likely categories, best first
+ * (at most `k`, each at least SUGGESTION_FLOOR likely): the dashboard offers them as one-click
+ * choices, and the click is a correction the workspace model learns from.
+ */
+export function suggest(input: TriageInput, k = 2): { label: string; confidence: number }[] {
+  const subject = input.subject ?? '';
+  const body = stripQuoted(input.bodyText ?? '');
+  if (!body.trim() && !subject.trim()) return [];
+  const { model } = shipped();
+  const p = model.probabilities(featurise(cutSignature(body), subject));
+  return [...p].map((x, i) => ({ label: model.labels[i]!, confidence: round(x) }))
+    .sort((a, b) => b.confidence - a.confidence).slice(0, k).filter((s) => s.confidence >= SUGGESTION_FLOOR);
+}

@@ -886,6 +886,11 @@ export interface components {
                 reason: string;
                 confidence: number;
                 category_id: string | null;
+                /** @description When triage chose no category: the (at most two) likeliest of the workspace's categories, best first, offered as one-click choices. Empty when it chose one. */
+                suggestions: {
+                    category_id: string;
+                    confidence: number;
+                }[];
             } | null;
         };
         ContactListItem: {

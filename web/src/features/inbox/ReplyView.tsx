@@ -14,7 +14,7 @@ import type { InboxActions } from './Inbox.tsx';
 import { patchReply, replyQuery } from './queries.ts';
 import { MOD } from './ShortcutsDialog.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
-import { DoNotContact, TriageWhy } from '../triage/components.tsx';
+import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { TabId } from './view.ts';
 
 export function ReplyView(props: {
@@ -96,6 +96,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
           </div>
         </div>
         <TriageWhy triage={reply.triage} categoryId={reply.category_id} />
+        <TriageSuggestions triage={reply.triage} categoryId={reply.category_id} categories={categories.data} choose={(id) => actions.setCategory(reply, id)} />
       </header>
 
       <div className="reply-scroll">

@@ -1,9 +1,10 @@
-// Triage in the reply view and on contacts: the "why" of a reply's category, and the
-// do-not-contact mark with the button that clears it (PATCH /api/contacts/{id}).
+// Triage in the reply view and on contacts: the "why" of a reply's category, the likeliest
+// categories when triage chose none, and the do-not-contact mark with the button that clears
+// it (PATCH /api/contacts/{id}).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
-import type { TriageDecision } from '../../types.ts';
+import type { Category, TriageDecision } from '../../types.ts';
 
 const SOURCES: Record<TriageDecision['source'], string> = {
   header: 'a mail header',
@@ -25,6 +26,34 @@ export function TriageWhy({ triage, categoryId }: { triage: TriageDecision | nul
       : <span className="muted">{triage.reason}</span>
       {categoryId !== triage.category_id ? <span className="muted"> (since changed by a person)</span> : null}
     </p>
+  );
+}
+
+/**
+ * When triage was not sure: its two likeliest categories as one-click choices. The choice is the
+ * same PATCH as the category menu, so the workspace model learns from it as from any correction.
+ */
+export function TriageSuggestions({ triage, categoryId, categories, choose }: {
+  triage: TriageDecision | null;
+  categoryId: string | null;
+  categories: Category[] | undefined;
+  choose: (categoryId: string) => void;
+}) {
+  if (!triage || categoryId !== null || !triage.suggestions?.length || !categories) return null;
+  const offered = triage.suggestions.flatMap((s) => {
+    const c = categories.find((x) => x.id === s.category_id);
+    return c ? [{ ...s, name: c.name }] : [];
+  });
+  if (!offered.length) return null;
+  return (
+    <div className="triage-suggestions small" role="group" aria-label="Suggested categories">
+      <span className="label">Maybe</span>
+      {offered.map((s) => (
+        <button key={s.category_id} type="button" onClick={() => choose(s.category_id)}>
+          {s.name} <span className="muted">{Math.round(s.confidence * 100)}%</span>
+        </button>
+      ))}
+    </div>
   );
 }
 
