@@ -1,11 +1,11 @@
 import { CATEGORY_NAMES } from './categories.ts';
 import { SoftmaxModel, type TrainingExample } from './classifier.ts';
-import { isHeldOut, loadCorpus, type CorpusEntry } from './corpus.ts';
+import { isTraining, loadCorpus, type CorpusEntry } from './corpus.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
 import { featurise, wordBag } from './text.ts';
 
 /**
- * The shipped classifier: trained from the corpus's training split the first time it is needed
+ * The shipped classifier: trained from the corpus's training split (neither held out nor validation) the first time it is needed
  * (a fraction of a second), then kept for the life of the process.
  */
 export interface Shipped {
@@ -39,6 +39,6 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
 let cached: Shipped | null = null;
 
 export function shipped(): Shipped {
-  cached ??= trainShipped(loadCorpus().filter((e) => !isHeldOut(e)));
+  cached ??= trainShipped(loadCorpus().filter(isTraining));
   return cached;
 }
