@@ -25,21 +25,21 @@ export const fi: TriageLanguage = {
   oooSubject: ['automaattinen vastaus', 'automaattivastaus', 'poissa toimistolta', 'poissaolo(?:ilmoitus)?\\b', 'lomavastaaja', 'lomalla\\b', '(?:vuosi|kesa|talvi|joulu)loma\\b'],
   oooBody: [
     'poissa toimistolta', 'poissa toista',
-    // "olen lomalla", "olen vuosilomalla 14.3. asti" — not "olen lomalla ensi viikon" (a person talking about the future).
-    '(?:olen|olemme) (?:talla hetkella |parhaillaan |nyt |tanaan )?(?:vuosi|kesa|talvi|hiihto|syys|joulu|sairaus|isyys|aitiys|vanhempain|perhe|opinto|virka|hoito)?(?:lomalla|vapaalla)\\b(?! (?:ensi|koko ensi|\\S+kuussa|\\S+kuun|viikolla))',
-    '(?:olen|olemme) (?:talla hetkella |parhaillaan |nyt )?(?:tyomatkalla|koulutuksessa|sairauslomalla|sairaana|messuilla)\\b(?! (?:ensi|koko ensi|\\S+kuussa|\\S+kuun|viikolla))',
+    // "olen lomalla", "olen vuosilomalla 14.3. asti", "… kesäkuun loppuun" — not "olen lomalla ensi viikon" or "… heinäkuun" (a person talking about the future).
+    '(?:olen|olemme) (?:talla hetkella |parhaillaan |nyt |tanaan )?(?:vuosi|kesa|talvi|hiihto|syys|joulu|sairaus|isyys|aitiys|vanhempain|perhe|opinto|virka|hoito)?(?:lomalla|vapaalla)\\b(?! (?:ensi|koko ensi|\\S+kuussa|\\S+kuun\\b(?! (?:loppuun|puolivaliin|alkuun|\\d))|viikolla))',
+    '(?:olen|olemme) (?:talla hetkella |parhaillaan |nyt )?(?:tyomatkalla|koulutuksessa|sairauslomalla|sairaana|messuilla)\\b(?! (?:ensi|koko ensi|\\S+kuussa|\\S+kuun\\b(?! (?:loppuun|puolivaliin|alkuun|\\d))|viikolla))',
     'palaan (?:takaisin |taas )?(?:toimistolle|toihin|tyopaikalle)', 'palaan lomalta', '(?:olen|olemme) (?:jalleen|taas|uudelleen) (?:tavoitettavissa|toimistolla|paikalla|toissa)\\b',
     'tavoitettavissa (?:jalleen|taas|uudelleen)\\b', 'luen (?:sahkopostejani|sahkopostiani|sahkopostia|viestejani) (?:vain )?rajoitetusti', 'rajoitetusti (?:sahkopostin|tavoitettavissa|puhelimitse)',
     'toimisto(?:mme)? on suljettu', 'en ole toimistolla (?:ajalla|valilla|\\d)',
   ],
   unsubscribe: [
-    'poista(?:kaa|isitteko|isitko|tkaa)? (?:ystavallisesti |heti |pikaisesti |jatkossa |nyt )?(?:minut|meidat|nimeni|osoitteeni|sahkopostiosoitteeni|yhteystietoni|tietoni|tietomme|osoitteemme|tama (?:sahkoposti)?osoite)',
+    'poista(?:kaa|isitteko|isitko|tkaa|than|ttehan)? (?:ystavallisesti |heti |pikaisesti |jatkossa |nyt )?(?:minut|meidat|nimeni|osoitteeni|sahkopostiosoitteeni|yhteystietoni|tietoni|tietomme|osoitteemme|tama (?:sahkoposti)?osoite)',
     'poistakaa (?:\\S+ )?(?:listalta|listaltanne|rekisteristanne|rekisterista|jakelusta|postituslistalta)', 'pyyda(?:n|mme) poistamaan', 'poistamaan (?:minut|tietoni|osoitteeni|yhteystietoni|sahkopostiosoitteeni)',
     'tietojeni poistamista', '(?:postitus|jakelu|markkinointi|sahkoposti)?listaltanne', '(?:postitus|jakelu|markkinointi)listalta', 'rekisteristanne', 'pois (?:jakelusta|listalta|postituslistalta|jakelulistalta)',
-    'en halua (?:enaa |jatkossa |tallaisia |naita |teidan |mitaan |yhtaan )*(?:viesteja|sahkoposteja|postia|markkinointia|markkinointiviesteja|yhteydenottoja|mainoksia)',
-    '(?:ala|alkaa) (?:enaa )?(?:ota|ottako) (?:minuun |meihin )?(?:enaa )?yhteytta', '(?:ala|alkaa) (?:enaa )?(?:laheta|lahettako) (?:minulle |meille |tanne )?(?:enaa|viesteja|sahkoposteja|postia|lisaa|mitaan)',
+    'en halua (?:enaa |jatkossa |vastaanottaa |saada |tallaisia |naita |teidan |mitaan |yhtaan )*(?:viesteja|sahkoposteja|sahkopostia|postia|markkinointia|markkinointiviesteja|yhteydenottoja|mainoksia)',
+    '(?:ala|alkaa) (?:enaa )?(?:ota|ottako) (?:minuun |meihin )?(?:enaa )?yhteytta', '(?:ala|alkaa) (?:enaa )?(?:laheta|lahettako|laita|laittako) (?:minulle |meille |tanne )?(?:enaa|viesteja|sahkoposteja|postia|lisaa|mitaan)',
     '(?:ala|alkaa) (?:enaa )?(?:kirjoita|kirjoittako|spammaa|spammatko) (?:minulle|meille|enaa)', '(?:lopeta|lopettakaa) (?:tama |taman |naiden |viestien |sahkopostien )?(?:spammays|spammaaminen|spammaus|lahettaminen|lahettely|viestittely|postitus)',
-    'kieltaydyn (?:suora)?markkinoinnista', 'suoramarkkinointikielto', 'markkinointikielto', 'ei (?:enaa|lisaa) (?:viesteja|sahkoposteja|markkinointiviesteja|yhteydenottoja)',
+    'kieltaydyn (?:suora)?markkinoinnista', 'ettette (?:enaa )?(?:laheta|lahettaisi|ota yhteytta)', '(?:minut|tietoni|osoitteeni|yhteystietoni) poistetaan', 'suoramarkkinointikielto', 'markkinointikielto', 'ei (?:enaa|lisaa) (?:viesteja|sahkoposteja|markkinointiviesteja|yhteydenottoja)',
   ],
   wrongPerson: [
     'en (?:enaa )?tyoskentele (?:enaa|nykyisin|nykyaan|tata nykya)\\b', 'en enaa tyoskentele', 'en ole (?:enaa toissa|toissa enaa)', 'en ole enaa (?:talossa|mukana (?:yrityksessa|yhtiossa|firmassa|toiminnassa))',
@@ -54,9 +54,9 @@ export const fi: TriageLanguage = {
   pointsElsewhere: [
     'ota(?:kaa)? (?:suoraan |mielummin |ystavallisesti )?yhteytta', 'olkaa (?:suoraan )?yhteydessa', '(?<!en )ole (?:suoraan )?yhteydessa', 'kannattaa (?:olla yhteydessa|kysya|kaantya|laittaa viestia|ottaa yhteytta|kirjoittaa)',
     'kaanny\\b', 'kaantykaa', 'puoleen\\b', 'kollega', 'tyokaveri', 'esihenkiloni', 'seuraaja(?:ni|ksi|na)?\\b', 'tilalleni', 'tehtaviani hoitaa', 'tehtavani (?:on )?(?:ottanut|siirtynyt)',
-    'hoitaa (?:nykyisin|nykyaan|jatkossa|nyt|naita|tata)', '(?<!en )(?<!kuka )vastaa (?:nykyisin|nykyaan|jatkossa|nyt|naista|tasta|asiasta)',
+    '(?<!kuka(?: \\S+)? )hoitaa (?:nykyisin|nykyaan|jatkossa|nyt|naita|tata)', '(?<!en )(?<!kuka(?: \\S+)? )vastaa (?:nykyisin|nykyaan|jatkossa|nyt|naista|tasta|asiasta)',
     'valitin', 'valitan (?:viestisi|taman|asian|viestin)', '(?:laitoin|laitan|valitin|ohjasin|ohjaan|lahetin|lahetan) (?:\\S+ ){0,2}eteenpain',
-    '(?<!kuka )(?<!kuka on )oikea (?:henkilo|yhteyshenkilo|taho) (?:on|olisi|asiaan|tahan)', 'yhteyshenkilo(?:nne|mme)? (?:on|olisi|asiassa)', 'kopio(?:ssa|ksi|in)\\b', 'cc:(?:ssa|hen|lla)',
+    '(?<!kuka(?: \\S+)? )oikea (?:henkilo|yhteyshenkilo|taho) (?:on|olisi|asiaan|tahan)', 'mutta (?:\\S+ ){1,6}(?:varmasti|luultavasti|todennakoisesti|ehka) (?:on|osaa|tietaa)\\b', 'yhteyshenkilo(?:nne|mme)? (?:on|olisi|asiassa)', 'kopio(?:ssa|ksi|in)\\b', 'cc:(?:ssa|hen|lla)',
   ],
 
   // Gmail: "ti 4. maalisk. 2025 klo 10.12 Tom Lindqvist (tom@x.io) kirjoitti:"; Apple Mail: "4.3.2025 kello 10.12, Tom … kirjoitti:"; Thunderbird: "4.3.2025 10.12, Tom kirjoitti:".
