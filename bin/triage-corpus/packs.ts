@@ -2,12 +2,14 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
+import { it } from './it.ts';
 import { nl } from './nl.ts';
 import type { LanguagePack } from './pack.ts';
+import { pt } from './pt.ts';
 
 /**
  * Every language the corpus is generated in, in generation order. The generator draws from one
  * seeded random stream, so a language appended at the end leaves the earlier files unchanged.
  * Each must also be listed in CORPUS_LANGUAGES (src/triage/local/corpus.ts).
  */
-export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl];
+export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl, it, pt];
