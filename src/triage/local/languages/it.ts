@@ -18,7 +18,7 @@ export const it: TriageLanguage = {
     'impossibile recapitare il messaggio', 'recapito non riuscito',
     'il (?:tuo |suo |vostro )?messaggio non (?:e stato|e|ha potuto essere|puo essere) (?:recapitato|consegnato)',
     'non e stato possibile (?:recapitare|consegnare) il (?:tuo |suo |vostro )?messaggio', 'non (?:sono riuscito|siamo riusciti) a consegnare il (?:tuo |suo )?messaggio',
-    '(?:avviso|notifica) di mancata consegna', 'mancata consegna del messaggio', 'messaggio non (?:recapitato|consegnato)',
+    '(?:avviso|notifica) di mancata consegna', 'mancata consegna del messaggio', 'messaggio non (?:recapitato|consegnato)', 'messaggio (?:da lei |da te )?inviato non e stato (?:recapitato|consegnato)',
     'indirizzo non trovato', 'l\'indirizzo (?:di posta elettronica |e-?mail )?(?:immesso |inserito |specificato )?non (?:e stato trovato|esiste)',
     '(?:destinatario|utente) (?:sconosciuto|inesistente|non trovato)', 'casella (?:di posta )?(?:piena|inesistente|non esistente|non trovata)', 'errore permanente',
   ],
@@ -52,7 +52,7 @@ export const it: TriageLanguage = {
     'persona sbagliata', '(?:indirizzo|destinatario|contatto) (?:sbagliato|errato)', '(?:ha|avete|hai) sbagliato (?:persona|indirizzo|destinatario)',
   ],
   pointsElsewhere: [
-    'rivolg(?:ersi|asi|a|ete|etevi|iti)\\b', '(?<!non )(?<!non mi )contatt(?:i|ate|are|arlo|arla)\\b', '(?<!non )(?<!non mi )scriv(?:a|ete|ere) (?:pure |direttamente )?(?:a|al|alla|all\'|allo)\\b',
+    'rivolg(?:ersi|asi|a|ete|etevi|iti)\\b', '(?<!non )(?<!non mi )contatt(?:ate|are|arlo|arla)\\b', '(?<!non )(?<!non mi )(?<!(?:suoi|tuoi|vostri|miei|nostri|i|dei|nei|ai|dai|coi|altri|nuovi) )contatti\\b', '(?<!non )(?<!non mi )scriv(?:a|ete|ere) (?:pure |direttamente )?(?:a|al|alla|all\'|allo)\\b',
     'inoltrat[oa]', 'inoltr(?:o|ero)\\b', 'ho girato', 'giro (?:la|il|per)\\b', 'per competenza', 'in copia', 'mett(?:o|iamo) in contatto', 'passo il (?:suo |tuo )?contatto', '(?:le|ti) passo',
     'referente (?:giusto |corretto )?(?:e|sara)\\b', 'persona giusta (?:e|sarebbe)\\b', '(?<!chi )se ne occupa\\b', 'sostitut[oa]', 'successore', 'ha preso il mio posto', 'mi ha sostituit[oa]',
     'nuov[oa] referente', 'parl(?:i|are|ate) con', 'provi (?:con|a scrivere)',
