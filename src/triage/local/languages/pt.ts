@@ -18,7 +18,7 @@ export const pt: TriageLanguage = {
   ],
   bounceBody: [
     'a entrega falhou (?:para|a|aos?)\\b', 'falha na entrega (?:para|a|aos?|da mensagem)\\b', 'nao (?:foi|e) possivel entregar (?:a|esta) (?:sua )?mensagem',
-    '(?:sua|a) mensagem (?:para \\S+ )?nao (?:pode ser|pode|foi|podia ser) entregue', 'mensagem nao (?:foi )?entregue', 'nao pode ser entregue (?:a|ao|aos)\\b',
+    '(?:sua|a) mensagem (?:enviada )?(?:para \\S+ )?nao (?:pode ser|pode|foi|podia ser) entregue', 'mensagem nao (?:foi )?entregue', 'nao pode ser entregue (?:a|ao|aos)\\b',
     'endereco nao encontrado', 'o endereco (?:de e-?mail |de email )?que (?:introduziu|inseriu|voce inseriu|digitou) nao foi encontrado',
     'destinatario (?:desconhecido|inexistente|invalido|nao encontrado)', '(?:utilizador|usuario) (?:desconhecido|inexistente|nao encontrado)',
     'caixa (?:de correio|postal) (?:cheia|inexistente|lotada|nao existe)', 'erro permanente', 'falha permanente',
