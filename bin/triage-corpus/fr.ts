@@ -152,7 +152,7 @@ export const fr: LanguagePack = {
         "Je crois que vous cherchez quelqu'un d'autre.", 'Erreur de destinataire, je ne suis pas concerné.',
       ],
       extra: ['Merci de mettre à jour votre fichier.', 'Désolé.', 'Cette boîte n\'est plus consultée.', 'Bonne chance pour vos recherches.', 'Pas de souci.', 'Je ne peux malheureusement vous orienter vers personne.', 'Je ne consulte plus guère cette adresse.', 'Sans rancune.', 'Cette boîte sera supprimée prochainement.',
-        'Je transmets cette remarque pour info.',
+        'Je ne peux pas vous en dire plus.',
       ],
     },
     'Out of office': {
