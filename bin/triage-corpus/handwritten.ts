@@ -153,6 +153,8 @@ export const handwritten: Record<string, [string, string][]> = {
     ['Unsubscribe', "Bonjour,\n\nC'est le cinquième message en trois semaines. Nous ne sommes pas intéressés et ne le serons pas : merci de me retirer, ainsi que toute mon équipe, de votre liste de diffusion, et de me confirmer la suppression de nos données conformément au RGPD.\n\nCordialement,\nPierre Dubois\nDirecteur général\n\nCabinet Vauban | 8 quai des Chartrons | 33000 Bordeaux | RCS Bordeaux 812 345 678"],
     ['Unsubscribe', 'Merci de me désinscrire\n\n\n\n[https://www.atelier-lumiere.fr]\nAtelier Lumière SAS | SIRET 123 456 789 00012 | TVA FR12 123456789'],
     ['Unsubscribe', 'Please unsubscribe, je ne veux plus recevoir de pub. Merci.'],
+    ['Out of office', "Bonjour Tom, je suis en vacances jusqu'à lundi, je regarde ça à mon retour. Bonne fin de semaine"],
+    ['Interested', "Hello Tom, le timing est bon, on lance justement un projet de sales enablement. Je suis curieux de voir le pricing mais sur le fond c'est un oui, ça nous intéresse. Bonne journée, Julien"],
   ],
   es: [
     ['Interested', 'Hola Tom,\n\nJusto estamos revisando nuestro proceso comercial, así que llegas en buen momento. Me interesa saber más.\n\nUn saludo,\nLucía'],
@@ -194,6 +196,8 @@ export const handwritten: Record<string, [string, string][]> = {
     ['Unsubscribe', 'Hola:\n\nEs el quinto mensaje en tres semanas. No nos interesa ni nos va a interesar: por favor, dadme de baja a mí y a todo mi equipo de vuestra lista y confirmadme la eliminación de nuestros datos según el RGPD.\n\nUn saludo,\nFrancisco Herrera\nDirector General\n\nBodegas Rioja Alta S.L. | Ctra. de Haro km 3 | 26200 Haro | CIF B87654321'],
     ['Unsubscribe', 'Por favor, darme de baja\n\n\n\n[https://www.grupoatlantico.es]\nGrupo Atlántico S.A. | CIF A87654321 | Registro Mercantil de Madrid'],
     ['Unsubscribe', 'Please unsubscribe, no quiero más publicidad. Gracias.'],
+    ['Out of office', 'Hola Tom, estoy de vacaciones hasta el lunes, lo miro a la vuelta. Buen finde'],
+    ['Interested', 'Hola Tom, el timing es bueno, justo arrancamos un proyecto de sales enablement. Tengo curiosidad por el pricing pero en el fondo es un sí, nos interesa. Saludos, Javier'],
   ],
   nl: [
     ['Interested', 'Hoi Tom,\n\nDit komt eigenlijk precies op het goede moment, we zijn ons salesproces aan het herzien. Ik hoor graag meer.\n\nGroet,\nSanne'],
@@ -235,5 +239,7 @@ export const handwritten: Record<string, [string, string][]> = {
     ['Unsubscribe', 'Hallo,\n\nDit is het vijfde bericht in drie weken. We hebben geen interesse en gaan die ook niet krijgen: haal mij en mijn hele team van jullie lijst en bevestig dat onze gegevens conform de AVG zijn verwijderd.\n\nMet vriendelijke groet,\nHenk Kok\nAlgemeen directeur\n\nZeeland Zorg B.V. | Markt 1 | 4331 LK Middelburg | KvK 11223344'],
     ['Unsubscribe', 'Graag afmelden\n\n\n\n[https://www.dehaan-bouw.nl]\nDe Haan Bouw B.V. | KvK 55667788 | BTW NL987654321B01'],
     ['Unsubscribe', 'Please unsubscribe, ik wil geen reclame meer. Dank.'],
+    ['Out of office', 'Hoi Tom, ik ben met vakantie tot maandag, ik kijk er daarna naar. Fijn weekend'],
+    ['Interested', 'Hoi Tom, de timing is goed, we starten net een sales enablement-project. Ben benieuwd naar de pricing maar in de basis is het een ja, we zijn geïnteresseerd. Groet, Daan'],
   ],
 };
