@@ -14,7 +14,10 @@ import { handwritten } from './handwritten.ts';
 import type { LanguagePack } from './pack.ts';
 import { PACKS } from './packs.ts';
 
-const PER_CATEGORY = 72;
+/** Variants dressed from each hand-written statement (a category has 40+ per language). */
+const PER_STATEMENT = 4;
+/** Delivery reports per language (a handful of real DSN texts, varied addresses). */
+const BOUNCES = 90;
 const OUT = new URL('../../src/triage/local/corpus/', import.meta.url);
 
 let seed = 20251117;
@@ -79,11 +82,152 @@ function person(p: LanguagePack) {
   return { first, last, company, domain, email };
 }
 
+/**
+ * Dress a pack does not carry: postal addresses, register lines (Impressum, company number, RCS,
+ * Registro Mercantil, KvK) and long confidentiality footers, per language. A language without an
+ * entry gets signatures without them (its pack's own disclaimers still appear).
+ */
+const DRESS: Record<string, { cities: string[]; addresses: string[]; legal: string[]; confidential: string[] }> = {
+  en: {
+    cities: ['London', 'Manchester', 'Leeds', 'Bristol', 'Edinburgh', 'Birmingham'],
+    addresses: ['{n} High Street, {city} {zip}', 'Unit {n}, Riverside Business Park, {city}', '{n} King Street | {city} | United Kingdom', 'Suite {n}, 1 Canada Square, {city} E14 5AB'],
+    legal: [
+      '{company} is a company registered in England and Wales with company number {reg}. Registered office: {n} High Street, {city}.',
+      'Registered in England No. {reg} | VAT No. GB {vat}',
+      '{company} | Company No. {reg} | Registered office as above',
+    ],
+    confidential: [
+      'This e-mail and any attachments are confidential and may also be privileged. If you are not the named recipient, please notify the sender immediately and do not disclose the contents to another person, use it for any purpose, or store or copy the information in any medium.',
+      'DISCLAIMER: The information contained in this message is confidential and intended only for the use of the individual or entity named above. Any views or opinions expressed are solely those of the author and do not necessarily represent those of the company. Internet communications are not secure and we accept no liability for any loss arising from this message.',
+      'This message has been scanned for viruses. Please think before you print.',
+    ],
+  },
+  de: {
+    cities: ['Hamburg', 'München', 'Köln', 'Berlin', 'Stuttgart', 'Düsseldorf', 'Leipzig'],
+    addresses: ['{street} {n} | {zip} {city}', '{street} {n}, {zip} {city}, Deutschland', '{street} {n}\n{zip} {city}'],
+    legal: [
+      'Sitz der Gesellschaft: {city} | Registergericht: Amtsgericht {city} HRB {reg} | Geschäftsführer: {boss}',
+      '{company} | Amtsgericht {city}, HRB {reg} | USt-IdNr.: DE{vat} | Geschäftsführung: {boss}',
+      'Geschäftsführer: {boss} | Handelsregister: Amtsgericht {city} HRB {reg}\nUSt-IdNr.: DE{vat}',
+      'Vorstand: {boss} | Vorsitzender des Aufsichtsrats: Dr. Klaus Meyer | Sitz: {city} | Amtsgericht {city} HRB {reg}',
+    ],
+    confidential: [
+      'Diese E-Mail und alle Anhänge sind vertraulich und ausschließlich für den Adressaten bestimmt. Sollten Sie diese E-Mail irrtümlich erhalten haben, benachrichtigen Sie bitte umgehend den Absender und löschen Sie die Nachricht. Das unerlaubte Kopieren sowie die unbefugte Weitergabe dieser E-Mail sind nicht gestattet.',
+      'Informationen zum Datenschutz und zur Verarbeitung Ihrer personenbezogenen Daten finden Sie unter www.{domain}/datenschutz.',
+      'This e-mail may contain confidential information. If you are not the intended recipient, please notify the sender and delete this e-mail.',
+    ],
+  },
+  fr: {
+    cities: ['Paris', 'Lyon', 'Nantes', 'Bordeaux', 'Lille', 'Toulouse'],
+    addresses: ['{n} rue de la République – {zip} {city}', '{n} avenue Victor Hugo, {zip} {city}', '{n} boulevard Haussmann | {zip} {city} | France'],
+    legal: [
+      '{company} – SAS au capital de {capital} € – RCS {city} {reg} – SIRET {reg} 00012',
+      'SARL au capital de {capital} € | RCS {city} B {reg} | TVA intracommunautaire FR{vat}',
+      'Siège social : {n} rue de la République, {zip} {city} – RCS {city} {reg}',
+    ],
+    confidential: [
+      'Ce message et toutes les pièces jointes sont confidentiels et établis à l\'intention exclusive de ses destinataires. Toute utilisation ou diffusion non autorisée est interdite. Si vous avez reçu ce message par erreur, merci d\'en avertir immédiatement l\'expéditeur et de le détruire.',
+      'Conformément au RGPD, vous disposez d\'un droit d\'accès, de rectification et de suppression de vos données. Pour l\'exercer : dpo@{domain}',
+      'Ce courriel a été vérifié par un antivirus. L\'intégrité de ce message n\'étant pas assurée sur Internet, {company} ne peut être tenue responsable de son contenu.',
+    ],
+  },
+  es: {
+    cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Bilbao', 'Zaragoza'],
+    addresses: ['C/ Mayor {n}, {zip} {city}', 'Avda. de la Constitución {n} – {zip} {city}', 'Paseo de Gracia {n} | {zip} {city} | España'],
+    legal: [
+      '{company} – CIF B{reg} – Inscrita en el Registro Mercantil de {city}, Tomo {n}, Folio {n}, Hoja M-{reg}',
+      'CIF: B{reg} | Domicilio social: C/ Mayor {n}, {zip} {city}',
+    ],
+    confidential: [
+      'Este mensaje y sus archivos adjuntos van dirigidos exclusivamente a su destinatario, pudiendo contener información confidencial sometida a secreto profesional. No está permitida su reproducción o distribución sin la autorización expresa de {company}. Si usted no es el destinatario final, por favor elimínelo e infórmenos por esta vía.',
+      'De conformidad con el Reglamento (UE) 2016/679 (RGPD), le informamos de que sus datos forman parte de un fichero responsabilidad de {company}. Puede ejercer sus derechos de acceso, rectificación y supresión escribiendo a privacidad@{domain}.',
+      'Antes de imprimir este correo, piense en el medio ambiente.',
+    ],
+  },
+  nl: {
+    cities: ['Amsterdam', 'Rotterdam', 'Utrecht', 'Eindhoven', 'Groningen', 'Den Haag'],
+    addresses: ['{street} {n} | {zip} AB {city}', 'Postbus {n}, {zip} AA {city}', '{street} {n}\n{zip} CD {city}'],
+    legal: [
+      '{company} | KvK {reg} | BTW NL{vat}B01',
+      'Ingeschreven bij de Kamer van Koophandel onder nummer {reg}. Op al onze diensten zijn onze algemene voorwaarden van toepassing.',
+    ],
+    confidential: [
+      'Dit e-mailbericht is uitsluitend bestemd voor de geadresseerde(n) en kan vertrouwelijke informatie bevatten. Bent u niet de geadresseerde, dan wordt u verzocht de afzender onmiddellijk op de hoogte te stellen en het bericht te verwijderen. Aan dit bericht kunnen geen rechten worden ontleend.',
+      'The information in this e-mail is confidential and intended solely for the addressee. If you have received it in error, please notify the sender and delete it.',
+    ],
+  },
+};
+/** Closing pleasantries that go with any category ("Happy Friday!"): weekdays are not a sign of scheduling. */
+const PLEASANTRIES: Record<string, string[]> = {
+  en: ['Have a great {wday}!', 'Happy {wday}!', 'Enjoy your weekend.', 'Have a good week.', 'Enjoy the rest of your {wday}.'],
+  de: ['Schönen {wday}!', 'Schönes Wochenende!', 'Einen guten Start in die Woche.', 'Noch einen schönen {wday}.'],
+  fr: ['Bon {wday} !', 'Bon week-end !', 'Bonne fin de semaine.', 'Bonne fin de {wday}.'],
+  es: ['¡Feliz {wday}!', '¡Buen fin de semana!', 'Que tengas buena semana.', 'Buen {wday}.'],
+  nl: ['Fijne {wday}!', 'Fijn weekend!', 'Fijne week nog.', 'Nog een fijne {wday}.'],
+};
+const STREETS: Record<string, string[]> = {
+  de: ['Hauptstraße', 'Industriestraße', 'Am Hafen', 'Bahnhofstraße', 'Schillerstraße', 'Königsallee'],
+  nl: ['Keizersgracht', 'Stationsweg', 'Havenstraat', 'Kerkstraat', 'Zuidplein'],
+};
+const digits = (k: number) => Array.from({ length: k }, () => Math.floor(random() * 10)).join('');
+const hex = (k: number) => Array.from({ length: k }, () => '0123456789ABCDEF'[Math.floor(random() * 16)]).join('');
+
+function phoneNumber(): string {
+  return `+${pick(['44', '49', '33', '34', '31', '1'])} ${100 + Math.floor(random() * 899)} ${1000000 + Math.floor(random() * 8999999)}`;
+}
+
+/** A long signature as Outlook and Gmail templates make it: name, title, address, phones, web, register line, confidentiality footer; sometimes as " | " table rows. */
+function longSignature(p: LanguagePack, who: ReturnType<typeof person>): string {
+  const d = DRESS[p.lang];
+  const boss = person(p);
+  const city = d ? pick(d.cities) : '';
+  const vars = {
+    company: who.company, domain: who.domain, city, n: String(1 + Math.floor(random() * 140)), zip: p.lang === 'en' ? `${pick(['EC2A', 'M3', 'LS1', 'BS1', 'EH2', 'B3', 'SW1A'])} ${digits(1)}${pick(['AB', 'HF', 'QT', 'XZ'])}` : digits(p.lang === 'nl' ? 4 : 5),
+    street: pick(STREETS[p.lang] ?? ['Main Street']), reg: digits(6), vat: digits(9), capital: pick(['10 000', '50 000', '150 000', '1 000 000']), boss: `${boss.first} ${boss.last}`,
+  };
+  const name = `${who.first} ${who.last}`;
+  const title = pick(p.titles);
+  const address = d ? fill(pick(d.addresses), vars) : '';
+  const phone = phoneNumber();
+  const web = `www.${who.domain}`;
+  const lines: string[] = [];
+  if (chance(0.4)) {
+    lines.push(`${name} | ${title}`, [who.company, address.replace(/\n/g, ', ')].filter(Boolean).join(' | '), `${pick(['T', 'Tel.', 'P'])} ${phone} | ${pick(['M', 'Mob.', 'M:'])} ${phoneNumber()} | ${web}`);
+  } else {
+    lines.push(name, title, '', who.company);
+    if (address) lines.push(...address.split('\n'));
+    lines.push(`${pick(['T: ', 'Tel. ', 'Phone: ', 'T '])}${phone}`);
+    if (chance(0.5)) lines.push(`${pick(['M: ', 'Mobil: ', 'Mobile: ', 'M '])}${phoneNumber()}`);
+    lines.push(chance(0.5) ? web : `${who.email} | ${web}`);
+  }
+  if (d && chance(p.lang === 'de' ? 0.8 : 0.5)) lines.push('', fill(pick(d.legal), vars));
+  if (chance(0.6)) lines.push('', fill(pick(d && chance(0.7) ? d.confidential : p.disclaimers), vars));
+  return lines.join('\n');
+}
+
+/**
+ * What an HTML-only reply looks like after conversion to text: blank lines doubled, inline
+ * images as "[cid:…]" placeholders, links as "[https://…]" or "text<https://…>" remnants, the odd
+ * non-breaking space.
+ */
+function htmlToTextArtefacts(text: string, who: ReturnType<typeof person>): string {
+  let out = text.split('\n').map((l) => (chance(0.5) ? l + '\n' : l)).join('\n');
+  out = out.replace(/(^|\s)(www\.[\w.-]+)/g, (_, pre: string, url: string) => pre + (chance(0.5) ? `[https://${url}]` : `${url}<https://${url}/>`));
+  if (chance(0.6)) {
+    const image = `[cid:image00${1 + Math.floor(random() * 4)}.${pick(['png', 'jpg', 'gif'])}@01D${hex(5)}.${hex(8)}]`;
+    out += '\n' + (chance(0.5) ? image : `${image}\n${image.replace(/image00\d/, 'image005')}`);
+  }
+  if (chance(0.3)) out += `\n[https://www.linkedin.com/company/${who.domain.replace(/\..*/, '')}]`;
+  if (chance(0.2)) out = out.replace(/ /g, () => (chance(0.05) ? '\u00a0' : ' '));
+  return out;
+}
+
 function signature(p: LanguagePack, who: ReturnType<typeof person>): string {
+  if (chance(0.2)) return longSignature(p, who);
   const lines = [pick([who.first, `${who.first} ${who.last}`, `${who.first} ${who.last}`, who.first[0]!])];
   if (chance(0.6)) lines.push(pick(p.titles) + (chance(0.5) ? ` | ${who.company}` : ''));
   if (chance(0.4)) lines.push(who.company);
-  if (chance(0.4)) lines.push(pick(['T: ', 'Tel. ', 'M: ', 'Mob: ', '', 'Phone: ']) + `+${pick(['44', '49', '33', '34', '31', '1'])} ${100 + Math.floor(random() * 899)} ${1000000 + Math.floor(random() * 8999999)}`);
+  if (chance(0.4)) lines.push(pick(['T: ', 'Tel. ', 'M: ', 'Mob: ', '', 'Phone: ']) + phoneNumber());
   if (chance(0.25)) lines.push(`www.${who.domain}`);
   if (chance(0.12)) lines.push('', pick(p.disclaimers));
   return lines.join('\n');
@@ -111,6 +255,7 @@ function reply(p: LanguagePack, label: string, statement: string, extra: string[
   const isAuto = label === 'Out of office';
   if (chance(0.15) && !isAuto) body = noisy(body);
   else if (chance(0.25)) body = noisy(body);
+  if (PLEASANTRIES[p.lang] && chance(isAuto ? 0.05 : 0.12)) body += '\n\n' + fill(pick(PLEASANTRIES[p.lang]!), { wday: pick(p.weekdays.slice(1, 6)) });
   const parts: string[] = [];
   const greeting = fill(pick(p.greetings), vars);
   if (greeting && chance(0.7)) parts.push(greeting, '');
@@ -121,6 +266,7 @@ function reply(p: LanguagePack, label: string, statement: string, extra: string[
   }
   if (chance(0.1)) parts.push('', pick(p.mobile));
   let text = parts.join('\n');
+  if (chance(0.12)) text = htmlToTextArtefacts(text, who);
   let subject = `${pick(p.replyPrefix ?? ['Re:', 'RE:'])} ${outreachSubject}`;
   if (isAuto && chance(0.7)) subject = fill(pick(p.oooSubjects), { subject: outreachSubject });
   if (chance(0.45)) text += quoted(p, who, outreachSubject);
@@ -139,13 +285,12 @@ function generate(p: LanguagePack): Line[] {
   const lines: Line[] = [];
   for (const [label, phrases] of Object.entries(p.categories)) {
     if (label === 'Bounce') {
-      for (let i = 0; i < PER_CATEGORY; i++) lines.push(bounce(p, i % p.bounces.length));
+      for (let i = 0; i < BOUNCES; i++) lines.push(bounce(p, i % p.bounces.length));
       continue;
     }
     const slug = label.toLowerCase().replace(/\s+/g, '-');
-    for (let i = 0; i < PER_CATEGORY; i++) {
-      const k = i % phrases.main.length;
-      lines.push(reply(p, label, phrases.main[k]!, phrases.extra, `${p.lang}-${slug}-${k}`));
+    for (let v = 0; v < PER_STATEMENT; v++) {
+      phrases.main.forEach((statement, k) => lines.push(reply(p, label, statement, phrases.extra, `${p.lang}-${slug}-${k}`)));
     }
   }
   [...(handwritten[p.lang] ?? []), ...(p.handwritten ?? [])].forEach(([label, text], i) => {
