@@ -1,0 +1,130 @@
+import type { Msg } from '../lib/types.ts';
+import { logo, pdf } from './util.ts';
+
+const RECHTLICHES =
+  'Brandt Logistik GmbH · Hafenstraße 12 · 28217 Bremen\nGeschäftsführer: Jörg Brandt, Sabine Köhler · Amtsgericht Bremen HRB 31544\n\nDiese E-Mail enthält vertrauliche Informationen. Wenn Sie nicht der richtige Adressat sind, informieren Sie bitte sofort den Absender und vernichten Sie diese E-Mail.';
+
+export const de: Msg[] = [
+  {
+    id: 'de-01', lang: 'de', label: 'Interested', client: 'outlook', charset: 'windows-1252',
+    who: 'Müller, Jörg <j.mueller@brandt-logistik.de>', first: 'Herr Müller', company: 'Brandt Logistik', date: '2026-03-03 11:42',
+    text: `Hallo Herr Becker,\n\ndas klingt interessant – genau diese „Überverkäufe“ haben wir jede Woche. Wie würde denn so eine Anbindung an unser Warenwirtschaftssystem ablaufen?\n\nMit freundlichen Grüßen\nJörg Müller\nLeiter E-Commerce\n\n${RECHTLICHES}`,
+    attach: [logo('image001.png@01DCAB1C.3A4B5C60')],
+    expect: 'das klingt interessant – genau diese „Überverkäufe“ haben wir jede Woche.',
+    note: 'interested with a question; "Nachname, Vorname" display name as Outlook writes it, windows-1252 „“ – (0x84 0x93 0x96), encoded-word From, signature logo and Impressum',
+  },
+  {
+    id: 'de-02', lang: 'de', label: 'Interested', client: 'gmail',
+    who: 'Katrin Wolf <katrin.wolf@wolf-outdoor.de>', company: 'Wolf Outdoor', date: '2026-03-04 08:30',
+    text: 'Hallo Tom,\n\ngrundsätzlich spannend für uns. Vor dem Sommer können wir nichts einführen, aber ab Juli würde ich das gerne konkret angehen – schick mir gerne schon mal Unterlagen.\n\nGrüße\nKatrin',
+    expect: 'ab Juli würde ich das gerne konkret angehen',
+    note: 'hard case: interested, starts after the summer (Interested, not a deferral)',
+  },
+  {
+    id: 'de-03', lang: 'de', label: 'Meeting request', client: 'outlook-365', charset: 'iso-8859-1',
+    who: 'Stefan Krüger <stefan.krueger@hansa-werkzeug.de>', first: 'Herr Krüger', company: 'Hansa Werkzeug', date: '2026-03-03 15:10',
+    text: 'Hallo Herr Becker,\n\ngerne. Passt Ihnen Donnerstag, 12.03., um 14:00 Uhr? Schicken Sie mir einfach eine Teams-Einladung.\n\nViele Grüße\nStefan Krüger',
+    expect: 'Passt Ihnen Donnerstag, 12.03., um 14:00 Uhr? Schicken Sie mir einfach eine Teams-Einladung.',
+    note: 'proposes a time; Outlook through Exchange Online, iso-8859-1 QP',
+  },
+  {
+    id: 'de-04', lang: 'de', label: 'Meeting request', client: 'iphone',
+    who: 'Lars Hoffmann <lars@hoffmann-moebel.de>', company: 'Hoffmann Möbel', date: '2026-03-03 19:22',
+    text: 'Können wir gerne machen. Ruf mich morgen ab 9 Uhr an: 0171 5558123',
+    expect: 'Können wir gerne machen. Ruf mich morgen ab 9 Uhr an',
+    note: 'short mobile reply fixing a call',
+  },
+  {
+    id: 'de-05', lang: 'de', label: 'Information request', client: 'thunderbird',
+    who: 'Dr. Anja Schäfer <a.schaefer@schaefer-labor.de>', first: 'Frau Dr. Schäfer', company: 'Schäfer Laborbedarf', date: '2026-03-04 10:05',
+    text: 'Sehr geehrter Herr Becker,\n\nbevor ich das intern weitergebe: Wo werden die Daten gehostet (Rechenzentrum in Deutschland?), gibt es einen AV-Vertrag nach Art. 28 DSGVO, und was kostet das bei ca. 12.000 Artikeln?\n\nAnbei unsere Anforderungsübersicht.\n\nMit freundlichen Grüßen\nAnja Schäfer\n-- \nSchäfer Laborbedarf GmbH\nEinkauf & IT',
+    attach: [pdf('Anforderungsübersicht Lagerabgleich.pdf', 'Anforderungen Lagerabgleich', 'rfc2231')],
+    expect: 'Wo werden die Daten gehostet (Rechenzentrum in Deutschland?), gibt es einen AV-Vertrag nach Art. 28 DSGVO',
+    note: 'hosting, DPA and price questions; Thunderbird with a PDF whose name is RFC 2231 (filename*=utf-8\'\'…)',
+  },
+  {
+    id: 'de-06', lang: 'de', label: 'Information request', client: 'apple-mail',
+    who: 'Moritz Baumann <moritz@baumann-kaffee.de>', company: 'Baumann Kaffee', date: '2026-03-05 13:48',
+    text: 'Hi Tom,\n\nhabt ihr eine fertige Schnittstelle zu JTL-Wawi und Shopware 6? Und gibt es eine Preisliste, die du mir schicken kannst?\n\nMoritz',
+    expect: 'habt ihr eine fertige Schnittstelle zu JTL-Wawi und Shopware 6?',
+    note: 'integration and price list question, no stated interest',
+  },
+  {
+    id: 'de-07', lang: 'de', label: 'Referral', client: 'outlook', charset: 'windows-1252',
+    who: 'Sabine Köhler <s.koehler@brandt-logistik.de>', first: 'Frau Köhler', company: 'Brandt Logistik', date: '2026-03-04 09:12',
+    text: 'Hallo Herr Becker,\n\ndafür bin ich nicht zuständig. Wenden Sie sich bitte an unseren IT-Leiter, Herrn Özdemir (m.oezdemir@brandt-logistik.de) – er kümmert sich um das ERP.\n\nFreundliche Grüße\nSabine Köhler',
+    expect: 'Wenden Sie sich bitte an unseren IT-Leiter, Herrn Özdemir (m.oezdemir@brandt-logistik.de) – er kümmert sich um das ERP.',
+    note: 'not responsible, names a colleague by address',
+  },
+  {
+    id: 'de-08', lang: 'de', label: 'Referral', client: 'notes-oof', subject: 'Abwesenheitsnotiz: Bestandsabgleich zwischen Webshop und ERP',
+    who: 'Heinz Vogel <heinz.vogel@vogel-elektro.de>', company: 'Vogel Elektro', date: '2026-03-03 09:15',
+    text: 'Herr Vogel ist seit dem 01.03.2026 nicht mehr im Unternehmen. Ihre Nachricht wird nicht weitergeleitet.\n\nBitte wenden Sie sich künftig an seine Nachfolgerin, Frau Petra Lange, petra.lange@vogel-elektro.de.',
+    expect: 'Bitte wenden Sie sich künftig an seine Nachfolgerin, Frau Petra Lange, petra.lange@vogel-elektro.de.',
+    note: 'hard case: Notes auto-reply from a departed employee naming the successor (Referral); iso-8859-1 QP',
+  },
+  {
+    id: 'de-09', lang: 'de', label: 'Not interested', client: 'gmail',
+    who: 'Felix Brandl <felix@brandl-sport.at>', company: 'Brandl Sport', date: '2026-03-03 17:01', tz: '+0100',
+    text: 'Servus Tom,\n\nwir haben das schon über Plentymarkets gelöst und sind zufrieden. Kein Bedarf, danke.\n\nFelix',
+    expect: 'wir haben das schon über Plentymarkets gelöst und sind zufrieden. Kein Bedarf, danke.',
+    note: 'already has a solution (Austrian)',
+  },
+  {
+    id: 'de-10', lang: 'de', label: 'Not interested', client: 'owa',
+    who: 'Claudia Neumann <claudia.neumann@neumann-textil.de>', company: 'Neumann Textil', date: '2026-03-05 11:30',
+    text: 'Hallo Herr Becker,\n\naktuell nicht. Melden Sie sich gerne nächstes Jahr noch einmal, dieses Jahr ist das Budget komplett verplant.\n\nGrüße\nC. Neumann',
+    expect: 'Melden Sie sich gerne nächstes Jahr noch einmal, dieses Jahr ist das Budget komplett verplant.',
+    note: 'hard case: "check back next year" is a no; Outlook on the web, iso-8859-1, AW: prefix',
+  },
+  {
+    id: 'de-11', lang: 'de', label: 'Wrong person', client: 'roundcube',
+    who: 'Uwe Seidel <seidel@seidel-druck.de>', company: 'Seidel Druck', date: '2026-03-04 16:20',
+    text: 'Hallo,\n\nda sind Sie bei mir falsch, ich bin der Hausmeister. Wer das bei uns macht, weiß ich auch nicht.\n\nGruß U. Seidel',
+    expect: 'da sind Sie bei mir falsch, ich bin der Hausmeister.',
+    note: 'wrong person, no pointer; Roundcube flowed 8bit',
+  },
+  {
+    id: 'de-12', lang: 'de', label: 'Wrong person', client: 'outlook-ios',
+    who: 'Tobias Lenz <t.lenz@lenz-gartenbau.de>', company: 'Lenz Gartenbau', date: '2026-03-05 07:45',
+    text: 'Ich bin seit Januar nicht mehr bei Lenz Gartenbau, daher bin ich dafür der falsche Ansprechpartner.',
+    expect: 'Ich bin seit Januar nicht mehr bei Lenz Gartenbau, daher bin ich dafür der falsche Ansprechpartner.',
+    note: 'left the company, no successor',
+  },
+  {
+    id: 'de-13', lang: 'de', label: 'Out of office', client: 'exchange-oof', charset: 'iso-8859-1', enc: 'quoted-printable',
+    who: 'Petra Schulz <petra.schulz@nordwerk-gmbh.de>', company: 'Nordwerk', date: '2026-03-03 09:14:41',
+    text: 'Vielen Dank für Ihre Nachricht.\n\nIch bin bis einschließlich 13.03.2026 nicht im Büro und habe keinen Zugriff auf meine E-Mails. In dringenden Fällen wenden Sie sich bitte an einkauf@nordwerk-gmbh.de.\n\nMit freundlichen Grüßen\nPetra Schulz',
+    expect: 'Ich bin bis einschließlich 13.03.2026 nicht im Büro und habe keinen Zugriff auf meine E-Mails.',
+    note: 'Exchange OOF "Automatische Antwort:", return date dd.mm.yyyy',
+  },
+  {
+    id: 'de-14', lang: 'de', label: 'Out of office', client: 'notes-oof',
+    who: 'Wolfgang Richter <wolfgang.richter@richter-armaturen.de>', company: 'Richter Armaturen', date: '2026-03-03 09:16',
+    text: 'Ich werde ab  03.03.2026 nicht im Büro sein. Ich kehre zurück am  20.03.2026.\n\nIch werde Ihre Nachricht nach meiner Rückkehr beantworten.',
+    expect: 'Ich kehre zurück am 20.03.2026.',
+    note: 'HCL Notes Abwesenheitsnotiz, double spaces before dates',
+  },
+  {
+    id: 'de-15', lang: 'de', label: 'Unsubscribe', client: 'outlook', charset: 'windows-1252',
+    who: 'Bernd Hartmann <b.hartmann@hartmann-bau.de>', company: 'Hartmann Bau', date: '2026-03-03 13:05',
+    text: 'Kein Interesse. Bitte löschen Sie meine Adresse aus Ihrem Verteiler – gemäß Art. 17 DSGVO.\n\nB. Hartmann',
+    expect: 'Bitte löschen Sie meine Adresse aus Ihrem Verteiler – gemäß Art. 17 DSGVO.',
+    note: 'hard case: no + delete my address is Unsubscribe',
+  },
+  {
+    id: 'de-16', lang: 'de', label: 'Unsubscribe', client: 'samsung',
+    who: 'Jens Becker <jens.becker@becker-kfz.de>', company: 'Becker Kfz', date: '2026-03-04 21:03',
+    text: 'Abmelden. Bitte keine weiteren Mails.\n\nVon meinem Galaxy gesendet',
+    expect: 'Abmelden. Bitte keine weiteren Mails.',
+    note: 'one-line mobile removal (Samsung Email)',
+  },
+  { id: 'de-17', lang: 'de', label: 'Bounce', client: 'exchange-2010-ndr', who: 'Martin Graf <martin.graf@graf-metallbau.de>', company: 'Graf Metallbau', date: '2026-03-03 09:14:36', expect: '', note: 'Exchange 2010 on-premises NDR in German, "Unzustellbar:", iso-8859-1, from postmaster@' },
+  {
+    id: 'de-18', lang: 'de', label: 'Out of office', client: 'yahoo',
+    who: 'Gisela Franke <gisela.franke@yahoo.de>', company: 'Franke Handarbeiten', date: '2026-03-06 18:30',
+    text: 'Hallo Herr Becker,\n\nich bin bis zum 25. März im Urlaub und melde mich danach.\n\nGisela Franke',
+    expect: 'ich bin bis zum 25. März im Urlaub und melde mich danach.',
+    note: 'typed absence from Yahoo Mail, no automatic headers',
+  },
+];
