@@ -13,7 +13,7 @@ export const sv: TriageLanguage = {
   bounceSubject: ['det gick inte att leverera', 'kan inte levereras', 'olevererbar', 'ej levererat', 'leveransfel', 'meddelandet kunde inte levereras'],
   bounceBody: [
     'det gick inte att leverera (?:till|meddelandet|ditt)', 'det gick inte att hitta e-?postadressen',
-    '(?:meddelande(?:t)?|e-?postmeddelande(?:t)?|brevet) (?:kunde inte|kan inte|har inte kunnat) levereras', 'ditt meddelande levererades inte',
+    '(?:meddelande(?:t)?|e-?postmeddelande(?:t)?|brevet) (?:kunde inte|kan inte|har inte kunnat) levereras', 'ditt meddelande levererades inte', 'ditt meddelande till \\S+ kunde inte levereras',
     'leverans(?:en)? till (?:foljande|dessa) mottagare (?:eller grupper )?misslyckades', 'adressen (?:hittades inte|kunde inte hittas)',
     'mottagaren (?:finns inte|hittades inte|ar okand)', 'okand mottagare', 'e-?postadressen (?:du angav )?(?:finns inte|hittades inte|existerar inte|kunde inte hittas)',
     '(?:post|brev)lada(?:n)? ar full',
@@ -38,15 +38,16 @@ export const sv: TriageLanguage = {
     'ur (?:ert|era|er|ditt|dina) (?:register|system|databas|utskick|crm)', 'fran (?:era|ert|er|din|dina) (?:utskick|utskickslistor?|sandlistor?|listor?|register|databas)',
   ],
   wrongPerson: [
-    '(?:jobbar|arbetar) (?:inte|ej) (?:langre|kvar)', '(?:inte|ej) langre anstalld', '(?:inte|ej) langre kvar (?:pa|i|hos)', '(?:har|jag) (?:slutat|slutade) (?:pa|hos|min|mitt|jobba)',
+    '(?:jobbar|arbetar) (?:inte|ej) (?:langre|kvar)', '(?:inte|ej) langre anstalld', '(?:inte|ej) langre kvar (?:pa|i|hos)', '(?:har|jag) (?:slutat|slutade) (?:pa|hos|min|mitt|jobba)', 'jag har slutat\\b(?! med| att| anvanda| ta| kopa| skicka)',
     'avslutat min (?:anstallning|tjanst)', 'lamnat (?:foretaget|bolaget|organisationen|firman)', 'inte (?:ratt|den ratta|ratta) (?:person|kontakt(?:person)?)',
     'fel (?:person|kontaktperson|mottagare|adress|e-?postadress|mejladress|mailadress)', 'inte mitt (?:omrade|bord|ansvarsomrade)', '(?:gick|gatt) i pension', 'ar pensionerad',
   ],
   pointsElsewhere: [
     'kolleg(?:a|or|an|orna)', '\\b(?:kan|bor|ska|vanligen|hellre|garna|istallet) kontakta\\b', 'kontakta (?:istallet|i stallet|hellre|garna|min|var|hen|henne|honom)\\b', 'ta kontakt med',
     'vand (?:dig|er) (?:istallet |garna |hellre )?till', 'hor av (?:dig|er) (?:istallet |garna |direkt )?till', '\\b(?:prata|tala) (?:hellre |istallet |garna )?med\\b',
-    'eftertradare', 'ersattare', 'tagit over', 'tar over', 'ratt (?:person|kontaktperson|kontakt) (?:ar|vore|blir|att)',
-    'vidarebefordra(?:t|r|de)?', 'skick(?:at|ar|ade) (?:det |ditt mejl |mejlet |ditt mail |mailet )?vidare', '(?:i|pa) kopia', 'cc:?ar',
+    'eftertradare', 'ersattare', '(?<!vem (?:som )?(?:har |nu har |ska )?)(?:tagit|tar) over', '(?<!vem (?:som )?)(?:tar hand om|har hand om|skoter) (?:sadant|sant|sadana|det dar|den biten|den delen)', 'ratt (?:person|kontaktperson|kontakt) (?:ar|vore|blir|att)',
+    'vidarebefordra(?:t|r|de)?', 'skick(?:at|ar|ade) (?:det |ditt mejl |mejlet |ditt mail |mailet )?vidare', '(?:i|pa) kopia', 'cc:?ar', '\\bskriv (?:hellre |istallet |garna |direkt )?till\\b', '\\b(?:mejla|maila) (?:hellre |istallet |garna |direkt )?(?:till|henne|honom|hen)\\b',
+    '(?<!vem )som (?:skoter|ansvarar for|har hand om|tar hand om|har tagit over)',
   ],
 
   attributionVerbs: ['skrev'],
@@ -62,7 +63,7 @@ export const sv: TriageLanguage = {
   signOffs: [
     'med v[äa]nlig(?:a)? h[äa]lsning(?:ar)?', 'v[äa]nlig(?:a)? h[äa]lsning(?:ar)?', 'b[äa]sta h[äa]lsningar', 'k[äa]ra h[äa]lsningar', 'varma h[äa]lsningar', 'h[äa]lsning(?:ar)?',
     'mvh', 'vh', 'v[äa]nligen', 'allt gott', 'ha det (?:bra|gott|fint)', 'ha en (?:fin|bra|trevlig) (?:dag|helg|kv[äa]ll)', 'trevlig (?:helg|dag|kv[äa]ll|sommar)',
-    'tack(?: s[åa] mycket| igen| p[åa] f[öo]rhand| och hej)?', 'h[äa]lsar', '/\\s?\\p{Lu}\\p{L}+(?: \\p{Lu}\\p{L}+)?',
+    'tack(?: s[åa] mycket| igen| p[åa] f[öo]rhand| och hej)?', 'h[äa]lsar', '/\\s?\\p{Lu}\\p{L}+(?: \\p{Lu}\\p{L}*\\.?)?',
   ],
 
   months: [
