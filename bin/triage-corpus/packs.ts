@@ -1,3 +1,4 @@
+import { da } from './da.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
@@ -5,6 +6,7 @@ import { fi } from './fi.ts';
 import { fr } from './fr.ts';
 import { it } from './it.ts';
 import { nl } from './nl.ts';
+import { sv } from './sv.ts';
 import type { LanguagePack } from './pack.ts';
 import { pt } from './pt.ts';
 
@@ -13,4 +15,4 @@ import { pt } from './pt.ts';
  * seeded random stream, so a language appended at the end leaves the earlier files unchanged.
  * Each must also be listed in CORPUS_LANGUAGES (src/triage/local/corpus.ts).
  */
-export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl, fi, it, pt];
+export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl, fi, it, pt, sv, da];
