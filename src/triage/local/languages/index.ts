@@ -1,10 +1,13 @@
+import { cs } from './cs.ts';
+import { pl } from './pl.ts';
 import type { TriageLanguage } from './types.ts';
 
 /**
- * The languages whose phrases, quoting and dates live in this folder. English, German, French,
- * Spanish and Dutch are still written inline in rules.ts, strip.ts and ooo-date.ts.
+ * The languages whose phrases, quoting and dates live in this folder: Polish (pl), Czech (cs).
+ * English, German, French, Spanish and Dutch are still written inline in rules.ts, strip.ts and
+ * ooo-date.ts.
  */
-export const LANGUAGES: readonly TriageLanguage[] = [];
+export const LANGUAGES: readonly TriageLanguage[] = [pl, cs];
 
 /** Every language's entries of one field, flattened. */
 export function all<K extends keyof TriageLanguage>(field: K): TriageLanguage[K] extends (infer E)[] ? E[] : never {
