@@ -38,7 +38,8 @@ export const pl: TriageLanguage = {
     'nie (?:piszcie|wysylajcie|przesylajcie|kontaktujcie sie) (?:juz |wiecej )?(?:do mnie|mi|ze mna|wiecej|juz)', 'wiecej do mnie nie pis', 'nie zycze sobie (?:kontaktu|dalszego|dalszych|wiadomosci|otrzymywania|korespondencji|takich)',
     'rezygnuje z (?:otrzymywania|subskrypcji|newslettera|mailingu|korespondencji)', 'rezygnacja z (?:subskrypcji|newslettera|otrzymywania)', 'wycofuje (?:zgode|swoja zgode)',
     'nie chce (?:wiecej |juz |dalej )?(?:otrzymywac|dostawac) (?:od (?:was|panstwa|pana) )?(?:zadnych |takich |wiecej )?(?:maili|wiadomosci|e-?maili|ofert|newslettera)',
-    'zadnych (?:wiecej |dalszych )?(?:maili|wiadomosci|e-?maili|ofert)(?: wiecej)?,? prosze', 'usuniecie (?:moich|naszych) danych', 'usunac moje dane', 'zaprzestanie (?:wysylania|kontaktu|przesylania)',
+    'zadnych (?:wiecej |dalszych )?(?:maili|wiadomosci|e-?maili|ofert)(?: wiecej)?,? prosze', 'usuniecie (?:moich|naszych) danych', 'usunac moje dane', 'zaprzesta(?:c|nie|nia) (?:wysylania|kontaktu|przesylania|kontaktowania)', 'przestan(?:cie)? (?:do mnie |mi |nam )?(?:pisac|wysylac|spamowac|przysylac)',
+    'sprzeciw wobec przetwarzania', 'nie wyrazam zgody na (?:otrzymywanie|przesylanie|przetwarzanie|kontakt|dalszy)', '\\bwykresl(?:ic|cie|enie)? (?:mnie|nas|moj|z)', '\\bniewysylanie',
   ],
   wrongPerson: [
     'nie pracuje juz', 'juz nie pracuje\\b', 'nie pracuje w (?:tej |naszej )?(?:firmie|spolce)', 'nie jestem juz (?:pracownikiem|pracowniczka|zatrudnion|w firmie|zwiazan)', 'nie jest juz (?:pracownikiem|pracowniczka|zatrudnion|zwiazan)',
@@ -51,13 +52,14 @@ export const pl: TriageLanguage = {
     'przekazal(?:em|am|a)?\\b', 'przekaze (?:pana|pani|panstwa|wiadomosc|maila|dalej|to)', 'przesylam dalej', 'przeslalem|przeslalam',
     'prosze (?:sie )?(?:skontaktowac|kontaktowac|zwrocic|zwracac|pisac|napisac|dzwonic|zadzwonic)', 'prosze o kontakt z', 'najlepiej (?:bedzie )?(?:napisac|skontaktowac|zwrocic|pisac|kontaktowac)',
     'skontaktuj(?:cie)? sie z', 'zwroc(?:cie)? sie do', 'napisz(?:cie)? do', 'w kopii', 'dodaje (?:do kopii|w kopii)',
-    'nastepc', 'zastepuje mnie', 'przejal(?:a)? (?:moje|obowiazki|ten|sprawy|moj)', '\\bkoleg(?:a|i|e|ow|om)\\b', '\\bkoledze\\b', 'kolezank', 'wlasciwa osoba (?:jest|to|bedzie)', 'wlasciwym adresatem (?:jest|bedzie)',
+    'nastepc', 'zastepuje mnie', '(?<!kto )przejal(?:a)? (?:moje|obowiazki|ten|sprawy|moj)', '(?<!nie )(?<!kto )zajmuje sie\\b', '(?<!nie )(?<!kto )(?<!to )odpowiada za\\b', '\\bkoleg(?:a|i|e|ow|om)\\b', '\\bkoledze\\b', 'kolezank', 'wlasciwa osoba (?:jest|to|bedzie)', 'wlasciwym adresatem (?:jest|bedzie)',
     'odpowiedzialn[ya] (?:za to |za ten obszar |za zakupy )?jest',
   ],
 
   // ── quoting and signatures (RAW) ─────────────────────────────────────────────────────────
   attributionVerbs: ['napisa[łl](?:\\(a\\)|a)?', 'napisan[ay]', 'pisze'],
-  attributionStarts: ['w dniu', 'dnia', 'wiadomo[śs][ćc] napisana przez'],
+  // Gmail: "pon., 3 mar 2025 o 10:12 Tomasz <t@x.pl> napisał(a):" (a wrapped line has no address on its first half)
+  attributionStarts: ['w dniu', 'dnia', 'wiadomo[śs][ćc] napisana przez', '(?:pon|wt|[śs]r|czw|pt|sob|niedz|nie)\\.,'],
   separators: ['wiadomo[śs][ćc] oryginalna', 'oryginalna wiadomo[śs][ćc]', 'wiadomo[śs][ćc] przekazana dalej', 'przekazana wiadomo[śs][ćc]', 'wiadomo[śs][ćc] przekazywana'],
   forwardStarts: ['pocz[ąa]tek przekazywanej wiadomo[śs]ci:', 'pocz[ąa]tek wiadomo[śs]ci przekazanej dalej:'],
   headerFrom: ['od'],
