@@ -1,8 +1,10 @@
+import { cs } from './cs.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
 import { nl } from './nl.ts';
+import { pl } from './pl.ts';
 import type { LanguagePack } from './pack.ts';
 
 /**
@@ -10,4 +12,4 @@ import type { LanguagePack } from './pack.ts';
  * seeded random stream, so a language appended at the end leaves the earlier files unchanged.
  * Each must also be listed in CORPUS_LANGUAGES (src/triage/local/corpus.ts).
  */
-export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl];
+export const PACKS: readonly LanguagePack[] = [en, de, fr, es, nl, pl, cs];

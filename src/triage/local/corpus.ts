@@ -6,7 +6,7 @@ import { CORPUS_DIR } from '../../files.ts';
  * A fixed 20% of it — chosen by a hash of the statement it was written from, so it never moves when lines are added or
  * reordered — is held out: never trained on, used only to calibrate and measure.
  */
-export const CORPUS_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;
+export const CORPUS_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'pl', 'cs'] as const;
 export type CorpusLanguage = (typeof CORPUS_LANGUAGES)[number];
 
 export interface CorpusEntry {
