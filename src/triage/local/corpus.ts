@@ -6,7 +6,7 @@ import { CORPUS_DIR } from '../../files.ts';
  * Split by a hash of the statement each line was written from, so it never moves when lines are added or reordered:
  * a held-out fifth (only measured), a validation tenth (thresholds are read from it), the rest trained on.
  */
-export const CORPUS_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'fi', 'it', 'pt', 'sv', 'da'] as const;
+export const CORPUS_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'fi', 'it', 'pt', 'sv', 'da', 'pl', 'cs'] as const;
 export type CorpusLanguage = (typeof CORPUS_LANGUAGES)[number];
 
 export interface CorpusEntry {
