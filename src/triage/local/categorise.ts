@@ -10,7 +10,7 @@ import type { WorkspaceModel } from './workspace-model.ts';
  * The shipped classifier's probability below which it says nothing, calibrated on the held-out
  * split (docs/triage.md "Calibration"; `npm run triage:eval` prints the table it was read from).
  */
-export const CLASSIFIER_THRESHOLD = 0.5;
+export const CLASSIFIER_THRESHOLD = 0.4;
 /** A soft rule (wrong person / referral) gives way to a classifier at least this sure of something else. */
 const OVERRULE_SOFT_RULE = 0.9;
 /** The workspace model's confidence from which it decides over rules and the shipped classifier. */

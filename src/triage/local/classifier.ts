@@ -66,7 +66,7 @@ export class SoftmaxModel {
   }
 
   train(examples: readonly TrainingExample[], options: TrainOptions = {}): void {
-    const { epochs = 6, learningRate = 0.5, l2 = 1e-6, seed = 17 } = options;
+    const { epochs = 6, learningRate = 0.3, l2 = 1e-6, seed = 17 } = options;
     const K = this.labels.length;
     const w = this.weights;
     const g2 = new Float32Array(w.length); // Adagrad's sum of squared gradients
