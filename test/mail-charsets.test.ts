@@ -71,6 +71,7 @@ describe('decoding every charset a mail can name', () => {
     const j = await parseMessage(message(['Subject: =?ISO-2022-JP?B?' + jis.toString('base64') + '?=', 'Content-Type: text/plain; charset=ISO-2022-JP', 'Content-Transfer-Encoding: 7bit'], jis));
     expect(j.text).toBe('ありがとう');
     expect(j.subject).toBe('ありがとう');
+    expect([sjis.decodingNote, j.decodingNote]).toEqual([null, null]);
     // "谢谢, 不需要" in GB18030 (GBK range: D0BB D0BB ... ), then a 4-byte sequence for "€" (A2E3) and "𠀀" (95328236)
     const gb = await parseMessage(message(['Subject: x', 'Content-Type: text/plain; charset=gb18030', 'Content-Transfer-Encoding: 8bit'], bytes([0xd0, 0xbb, 0xd0, 0xbb], ', ', [0xb2, 0xbb, 0xd0, 0xe8, 0xd2, 0xaa], ' ', [0xa2, 0xe3], ' ', [0x95, 0x32, 0x82, 0x36])));
     expect(gb.text).toBe('谢谢, 不需要 € 𠀀');

@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/triage-mail/build.ts`: writes bench/triage-mail/messages/*.eml and manifest.json
  * from the hand-written replies in data/<lang>.ts. Deterministic: the same data gives the same bytes.
- * `npx tsx bench/triage-mail/check.ts` then reads every file back with mailparser.
+ * test/mail-realworld.test.ts then reads every file back with the mailbox parser.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -89,10 +89,40 @@ const htmlToText = (html: string) =>
 const CHARSET_PARAM = /(\bcharset\*?\s*=\s*"?)([^";\s]+)/gi;
 const ENCODED_WORD = /(=\?)([^?*\s]+)((?:\*[^?\s]*)?\?[bq]\?)/gi;
 const UTF8_LABEL = /^(?:us-?ascii|ascii|utf-?8|7bit|8bit)$/i;
-const known = (label: string) => UTF8_LABEL.test(label) || iconv.encodingExists(label.toLowerCase() === 'ks_c_5601-1987' ? 'cp949' : label);
+// the Japanese labels mailparser hands to encoding-japanese rather than iconv-lite
+const JAPANESE_LABEL = /^(?:jis|iso-?2022-?jp|eucjp)/i;
+const known = (label: string) => UTF8_LABEL.test(label) || JAPANESE_LABEL.test(label) || iconv.encodingExists(label.toLowerCase() === 'ks_c_5601-1987' ? 'cp949' : label);
+
+const BOUNDARY_PARAM = /\bboundary\s*=\s*(?:"([^"]+)"|([^";\s]+))/gi;
+
+/**
+ * The header blocks of a message and of each of its MIME parts (the message's own, then each
+ * block after a boundary line, up to its empty line): where charset labels that decide decoding
+ * live. A body's text (an HTML meta tag, a quoted header) is not looked at.
+ */
+function headerBlocks(latin1: string): string {
+  const lines = latin1.split(/\r?\n/);
+  const boundaries = new Set<string>();
+  const out: string[] = [];
+  let inHeader = true;
+  for (const line of lines) {
+    if (inHeader) {
+      if (line === '') {
+        inHeader = false;
+        continue;
+      }
+      out.push(line);
+      for (const m of line.matchAll(BOUNDARY_PARAM)) boundaries.add(m[1] ?? m[2]!);
+    } else if (line.startsWith('--') && boundaries.has(line.slice(2).trimEnd())) {
+      inHeader = true; // a part begins (its closing "--boundary--" is not in the set)
+    }
+  }
+  return out.join('\n');
+}
 
 function unknownLabels(latin1: string): string[] {
-  const labels = [...latin1.matchAll(CHARSET_PARAM)].map((m) => m[2]!).concat([...latin1.matchAll(ENCODED_WORD)].map((m) => m[2]!));
+  const headers = headerBlocks(latin1);
+  const labels = [...headers.matchAll(CHARSET_PARAM)].map((m) => m[2]!).concat([...headers.matchAll(ENCODED_WORD)].map((m) => m[2]!));
   return [...new Set(labels.filter((l) => !known(l)))];
 }
 
