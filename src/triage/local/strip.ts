@@ -1,15 +1,16 @@
 /**
  * stripQuoted: the part of a reply its sender wrote, without the history it quotes.
  *
- * Cut at the first line that starts quoted history or a forwarded original, in the five
- * languages' mail clients (Gmail, Apple Mail, Outlook, Thunderbird and mobile clients):
+ * Cut at the first line that starts quoted history or a forwarded original, in the mail clients
+ * (Gmail, Apple Mail, Outlook, Thunderbird and mobile clients) of the five languages written
+ * inline here and of those in ./languages/ (their attribution verbs, separators and labels):
  *   - an attribution line: "On … wrote:", "Am … schrieb …:", "Le … a écrit :", "El … escribió:",
  *     "Op … schreef …:" (also when the client wrapped it over two lines);
  *   - an original-message or forward separator ("-----Original Message-----",
  *     "---------- Forwarded message ---------", "Ursprüngliche Nachricht", "Message d'origine",
  *     "Mensaje original", "Oorspronkelijk bericht", "Begin forwarded message:" …);
  *   - an Outlook header block ("From: …" then "Sent:"/"Date:"/"To:" within the next lines, in the
- *     five languages: Von/Gesendet, De/Envoyé, De/Enviado, Van/Verzonden) or its "____" rule;
+ *     languages: Von/Gesendet, De/Envoyé, De/Enviado, Van/Verzonden, Da/Inviato, …) or its "____" rule;
  * and drop every remaining "> " line and "Sent from my iPhone"-style lines. A "-- " signature
  * separator ends the text too. When that leaves nothing (a reply written only below the quote, or
  * inline answers), the unquoted lines of the whole text are kept instead.
