@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../bench/triage-mail/build.ts';
 import { parseMessage } from '../src/connections/parse.ts';
+import { categorise } from '../src/triage/local/index.ts';
 import { bouncedAddresses } from '../src/triage/service.ts';
 
 const DIR = new URL('../bench/triage-mail/', import.meta.url);
@@ -37,4 +38,23 @@ describe('real-looking mail, read by the mailbox parser', () => {
       }
     });
   }
+});
+
+// The second held-out set of docs/triage.md: written by a different method than the corpus, never
+// used for a rule or a threshold. The bar sits under what `npm run triage:eval` measures (96.5% on
+// the twelve languages), so a change that makes triage of real mail clearly worse fails here.
+describe('triage of real-looking mail, as the mailbox sync categorises it', () => {
+  it('is right on at least 92% of the twelve languages\' messages, and catches every bounce', async () => {
+    let right = 0;
+    let total = 0;
+    for (const e of manifest.filter((x) => !['ru', 'ja', 'zh'].includes(x.lang))) {
+      const m = await parseMessage(readFileSync(new URL(`messages/${e.file}`, DIR)));
+      const d = categorise({ subject: m.subject, bodyText: m.bodyText, fromEmail: m.from?.address ?? '', fromName: m.from?.name ?? null, receivedAt: m.date ?? '2026-03-03T09:00:00Z', headers: m.headers });
+      total++;
+      if (d?.label === e.label) right++;
+      if (e.label === 'Bounce') expect({ file: e.file, label: d?.label }).toEqual({ file: e.file, label: 'Bounce' });
+    }
+    expect(total).toBeGreaterThanOrEqual(220);
+    expect(right / total).toBeGreaterThanOrEqual(0.92);
+  });
 });

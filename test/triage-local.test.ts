@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  categorise, CATEGORY_NAMES, DEFAULT_CATEGORIES, outOfOfficeUntil, stripQuoted, WorkspaceModel, type TriageInput,
+  categorise, CATEGORY_NAMES, CLASSIFIER_THRESHOLD, DEFAULT_CATEGORIES, outOfOfficeUntil, stripQuoted, WorkspaceModel, type TriageInput,
 } from '../src/triage/local/index.ts';
+import { featuresOf, shipped } from '../src/triage/local/shipped.ts';
 import { SoftmaxModel } from '../src/triage/local/classifier.ts';
-import { isHeldOut, loadCorpus } from '../src/triage/local/corpus.ts';
+import { CORPUS_LANGUAGES, isHeldOut, loadCorpus } from '../src/triage/local/corpus.ts';
 import { featurise, fold } from '../src/triage/local/text.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
@@ -228,26 +229,36 @@ describe('the classifier', () => {
     expect(m.predict(featurise('', '')).probability).toBeLessThan(0.7);
   });
 
-  it('returns null when nothing is confident', () => {
-    expect(categorise(reply('Qwzx plorf.'))).toBeNull();
+  it('returns null when nothing is confident: the classifier under its threshold and no rule', () => {
     expect(categorise(reply('', { subject: '' }))).toBeNull();
+    // which bland replies the classifier is unsure of moves with the corpus; the rule does not
+    const bland = ['Qwzx plorf.', 'Tuesday.', 'Noted.', 'Hmm.', 'We will see.', 'Why?', 'And?', 'Interesting.', 'OK, and?', 'Who are you?'];
+    const unsure = bland.filter((t) => shipped().model.predict(featuresOf('Re: Quick question', t)).probability < CLASSIFIER_THRESHOLD);
+    expect(unsure.length).toBeGreaterThan(0);
+    for (const t of unsure) expect(categorise(reply(t))).toBeNull();
+    for (const t of bland.filter((x) => !unsure.includes(x))) expect(categorise(reply(t))).not.toBeNull();
   });
 
   // The bar: well under what `npm run triage:eval` measures (docs/triage.md), so a change that
   // makes the categoriser clearly worse fails here, while retraining noise does not.
-  it('is right on at least 70% of the held-out split and on at least 85% of what it decides', () => {
+  it('is right on at least 88% of the held-out split, on at least 92% of what it decides, and on at least 85% in every language', () => {
     const held = loadCorpus().filter((e) => isHeldOut(e));
-    expect(held.length).toBeGreaterThan(500);
+    expect(held.length).toBeGreaterThan(3000);
     expect(new Set(held.map((e) => e.label))).toEqual(new Set(CATEGORY_NAMES));
+    expect(new Set(held.map((e) => e.lang))).toEqual(new Set(CORPUS_LANGUAGES));
     let right = 0;
     let decided = 0;
+    const byLang = new Map<string, [number, number]>();
     for (const e of held) {
       const d = categorise(reply(e.text, { subject: e.subject }));
       if (d) decided++;
       if (d?.label === e.label) right++;
+      const [n, ok] = byLang.get(e.lang) ?? [0, 0];
+      byLang.set(e.lang, [n + 1, ok + (d?.label === e.label ? 1 : 0)]);
     }
-    expect(right / held.length).toBeGreaterThanOrEqual(0.7);
-    expect(right / decided).toBeGreaterThanOrEqual(0.85);
+    expect(right / held.length).toBeGreaterThanOrEqual(0.88);
+    expect(right / decided).toBeGreaterThanOrEqual(0.92);
+    for (const [lang, [n, ok]] of byLang) expect({ lang, accuracy: ok / n }).toEqual({ lang, accuracy: expect.toSatisfy((a: number) => a >= 0.85) });
   });
 });
 
