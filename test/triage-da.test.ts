@@ -11,28 +11,6 @@ const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput 
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'SV: Hurtigt spørgsmål') => matchRules(subject, stripQuoted(body), ownText(body), 'mette.jensen@example.dk');
 
-describe('da: every pattern compiles, and folded ones carry no accents', () => {
-  const folded = ['bounceSubject', 'bounceBody', 'oooSubject', 'oooBody', 'unsubscribe', 'wrongPerson', 'pointsElsewhere', 'tomorrow', 'returnWords', 'untilWords'] as const;
-  const raw = ['attributionVerbs', 'attributionStarts', 'separators', 'forwardStarts', 'headerFrom', 'headerNext', 'mobileFooters', 'signOffs'] as const;
-  it.each(folded)('%s (folded)', (field) => {
-    expect(da[field].length).toBeGreaterThan(0);
-    for (const p of da[field]) {
-      expect(() => new RegExp(p), p).not.toThrow();
-      expect(/[^\x00-\x7f]/.test(p), p).toBe(false);
-    }
-    expect(() => new RegExp(da[field].join('|'))).not.toThrow();
-  });
-  it.each(raw)('%s (raw, iu)', (field) => {
-    for (const p of da[field]) expect(() => new RegExp(p, 'iu'), p).not.toThrow();
-    expect(() => new RegExp(da[field].join('|'), 'iu')).not.toThrow();
-  });
-  it('twelve months and seven weekdays, folded', () => {
-    expect(da.months).toHaveLength(12);
-    expect(da.weekdays).toHaveLength(7);
-    expect([...da.months.flat(), ...da.weekdays.flat()].every((w) => /^[a-z]+$/.test(w))).toBe(true);
-  });
-});
-
 describe('da: stripQuoted', () => {
   const cases: [string, string][] = [
     ['gmail', 'Ikke for os.\n\nDen tir. 4. mar. 2025 kl. 10.12 skrev Tom Becker <tom@northwind.io>:\n> Kunne en demo være interessant?'],

@@ -10,26 +10,6 @@ const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput 
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'RE: Pergunta rápida') => matchRules(subject, stripQuoted(body), ownText(body), 'ana.silva@example.pt');
 
-describe('pt: every pattern compiles', () => {
-  const folded = ['bounceSubject', 'bounceBody', 'oooSubject', 'oooBody', 'unsubscribe', 'wrongPerson', 'pointsElsewhere', 'tomorrow', 'returnWords', 'untilWords'] as const;
-  const raw = ['attributionVerbs', 'attributionStarts', 'separators', 'forwardStarts', 'headerFrom', 'headerNext', 'mobileFooters', 'signOffs'] as const;
-  it.each(folded)('%s (folded: compiles, no accented letter)', (field) => {
-    for (const p of pt[field]) {
-      expect(() => new RegExp(p), p).not.toThrow();
-      expect(p, p).not.toMatch(/[^\x00-\x7f]/);
-    }
-    expect(() => new RegExp(pt[field].join('|'))).not.toThrow();
-  });
-  it.each(raw)('%s (raw, with the iu flags)', (field) => {
-    for (const p of pt[field]) expect(() => new RegExp(p, 'iu'), p).not.toThrow();
-  });
-  it('has twelve months and seven weekdays, all folded', () => {
-    expect(pt.months).toHaveLength(12);
-    expect(pt.weekdays).toHaveLength(7);
-    for (const n of [...pt.months.flat(), ...pt.weekdays.flat()]) expect(n).toMatch(/^[a-z-]+$/);
-  });
-});
-
 describe('pt: stripQuoted', () => {
   const cases: [string, string][] = [
     ['Gmail pt-BR', 'Não é para nós.\n\nEm ter., 4 de mar. de 2025 às 10:12, Tom Becker <tom@northwind.io> escreveu:\n> Tem interesse numa demo?'],

@@ -11,28 +11,6 @@ const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput 
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'SV: Snabb fråga') => matchRules(subject, stripQuoted(body), ownText(body), 'anna.svensson@example.se');
 
-describe('sv: every pattern compiles, and folded ones carry no accents', () => {
-  const folded = ['bounceSubject', 'bounceBody', 'oooSubject', 'oooBody', 'unsubscribe', 'wrongPerson', 'pointsElsewhere', 'tomorrow', 'returnWords', 'untilWords'] as const;
-  const raw = ['attributionVerbs', 'attributionStarts', 'separators', 'forwardStarts', 'headerFrom', 'headerNext', 'mobileFooters', 'signOffs'] as const;
-  it.each(folded)('%s (folded)', (field) => {
-    expect(sv[field].length).toBeGreaterThan(0);
-    for (const p of sv[field]) {
-      expect(() => new RegExp(p), p).not.toThrow();
-      expect(/[^\x00-\x7f]/.test(p), p).toBe(false);
-    }
-    expect(() => new RegExp(sv[field].join('|'))).not.toThrow();
-  });
-  it.each(raw)('%s (raw, iu)', (field) => {
-    for (const p of sv[field]) expect(() => new RegExp(p, 'iu'), p).not.toThrow();
-    expect(() => new RegExp(sv[field].join('|'), 'iu')).not.toThrow();
-  });
-  it('twelve months and seven weekdays, folded', () => {
-    expect(sv.months).toHaveLength(12);
-    expect(sv.weekdays).toHaveLength(7);
-    expect([...sv.months.flat(), ...sv.weekdays.flat()].every((w) => /^[a-z]+$/.test(w))).toBe(true);
-  });
-});
-
 describe('sv: stripQuoted', () => {
   const cases: [string, string][] = [
     ['gmail', 'Inte för oss.\n\nDen tis 4 mars 2025 kl. 10:12 skrev Tom Becker <tom@northwind.io>:\n> Skulle en demo vara intressant?'],
