@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uuidv7 } from '../src/db/ids.ts';
 import { createUser } from '../src/dashboard/service.ts';
 import { encodeCursor } from '../src/replies/list-page.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
@@ -179,7 +180,7 @@ for (const dialect of DIALECTS) {
 
     it("B gets 404 on every route of A's connection and on A's attachments, and changes nothing of them", async () => {
       // an attachment of A's reply, as the mailbox sync stores it
-      const attachment = '0190aaaa-0000-7000-8000-00000000a77a';
+      const attachment = uuidv7(); // a fresh id: the test runs again on a database it used before
       await ctx.db.write((trx) => trx.insertInto('reply_attachments').values({
         id: attachment, workspace_id: a.workspace.id, reply_id: A.reply!, position: 0, filename: 'a.pdf', content_type: 'application/pdf', size: 3,
         content_id: null, content: Buffer.from('pdf'), skipped_reason: null, created_at: new Date().toISOString(),
