@@ -16,7 +16,7 @@ import type { Handler, Job, Outcome } from '../jobs/queue.ts';
 import { getThreadForMail } from '../mail/queries.ts';
 import { findReplyForUpdate } from '../replies/queries.ts';
 import type { IngestTriage } from '../replies/ingest.ts';
-import { applyChange } from '../replies/service.ts';
+import { applyChange, type Suggestion } from '../replies/service.ts';
 import { publishEvent } from '../webhooks/events.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
 import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnswer, TransientFailure } from './llm.ts';
@@ -138,7 +138,7 @@ interface Plan {
   snoozedUntil: string | null;
   record: Omit<ReplyTriageTable, 'reply_id' | 'workspace_id' | 'decided_at'>;
   /** The likeliest categories when none was chosen (record.suggestions, unserialised). */
-  suggestions: { category_id: string; confidence: number }[];
+  suggestions: Suggestion[];
 }
 
 function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
@@ -179,7 +179,7 @@ function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
 }
 
 /** The workspace's categories triage would have chosen next, when it chose none (docs/triage.md "When unsure"). */
-function suggestionsFor(ctx: Context, r: q.TriageReplyRow): { category_id: string; confidence: number }[] {
+function suggestionsFor(ctx: Context, r: q.TriageReplyRow): Suggestion[] {
   return suggest(inputOf(r)).flatMap((s) => {
     const c = categoryFor(ctx, s.label);
     return c ? [{ category_id: c.id, confidence: s.confidence }] : [];
