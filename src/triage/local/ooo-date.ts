@@ -1,4 +1,4 @@
-import { all, LANGUAGES } from './languages/index.ts';
+import { alternation, LANGUAGES } from './languages/index.ts';
 import { stripQuoted } from './strip.ts';
 import { fold } from './text.ts';
 
@@ -55,11 +55,10 @@ const MONTH_DAY = new RegExp(`\\b(${MONTH})\\.?\\s+(\\d{1,2})${ORD}\\b(?:,?\\s*(
 const ISO = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const NUMERIC = /\b(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2})\b|\.|\b)(?![./:-]?\d)/g;
 const WEEKDAY_RE = new RegExp(`\\b(${WEEKDAY})\\b`, 'g');
-const more = (field: 'tomorrow' | 'returnWords' | 'untilWords') => all(field).map((w) => '|' + w).join('');
-const TOMORROW = new RegExp(`\\b(?:tomorrow|morgen|demain|manana${more('tomorrow')})\\b`, 'g');
+const TOMORROW = new RegExp(`\\b(?:tomorrow|morgen|demain|manana${alternation('tomorrow')})\\b`, 'g');
 
-const RETURN_WORDS = new RegExp(`\\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer${more('returnWords')})\\b`, 'g');
-const UNTIL_WORDS = new RegExp(`\\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\\/m${more('untilWords')})\\b`, 'g');
+const RETURN_WORDS = new RegExp(`\\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer${alternation('returnWords')})\\b`, 'g');
+const UNTIL_WORDS = new RegExp(`\\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\\/m${alternation('untilWords')})\\b`, 'g');
 
 interface Mention {
   at: number;

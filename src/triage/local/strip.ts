@@ -16,15 +16,14 @@
  * inline answers), the unquoted lines of the whole text are kept instead.
  */
 
-import { all } from './languages/index.ts';
+import { all, alternation } from './languages/index.ts';
 
 // "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
-const alternatives = (parts: string[]) => (parts.length ? '|' + parts.join('|') : '');
-const ATTRIBUTION_VERB = new RegExp(`(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternatives(all('attributionVerbs'))})(?![\\p{L}\\p{N}])`, 'iu');
-const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em${alternatives(all('attributionStarts'))})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
+const ATTRIBUTION_VERB = new RegExp(`(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternation('attributionVerbs')})(?![\\p{L}\\p{N}])`, 'iu');
+const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em${alternation('attributionStarts')})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
 const SEPARATOR = new RegExp(
   '^\\s*(?:' + [
-    `-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht${alternatives(all('separators'))})\\s*-{2,}`,
+    `-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht${alternation('separators')})\\s*-{2,}`,
     '-{5,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht)',
     'begin forwarded message:',
     'anfang der weitergeleiteten nachricht:',
@@ -36,9 +35,9 @@ const SEPARATOR = new RegExp(
   ].join('|') + ')',
   'iu',
 );
-const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da${alternatives(all('headerFrom'))})\\s?\\*?\\s*:\\s*\\S`, 'iu');
-const HEADER_NEXT = new RegExp(`^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternatives(all('headerNext'))})\\s?\\*?\\s*:`, 'iu');
-const MOBILE_FOOTER = new RegExp(`^\\s*(?:sent from my \\w+|sent from (?:outlook|mail|yahoo mail|gmail)\\b.*|get outlook for \\w+.*|von meinem \\w+ gesendet|gesendet von meinem \\w+|envoy[ée] de mon \\w+|envoy[ée] depuis mon \\w+|enviado desde mi \\w+|verzonden (?:vanaf|met) mijn \\w+|verstuurd vanaf mijn \\w+${alternatives(all('mobileFooters'))})\\s*$`, 'iu');
+const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da${alternation('headerFrom')})\\s?\\*?\\s*:\\s*\\S`, 'iu');
+const HEADER_NEXT = new RegExp(`^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternation('headerNext')})\\s?\\*?\\s*:`, 'iu');
+const MOBILE_FOOTER = new RegExp(`^\\s*(?:sent from my \\w+|sent from (?:outlook|mail|yahoo mail|gmail)\\b.*|get outlook for \\w+.*|von meinem \\w+ gesendet|gesendet von meinem \\w+|envoy[ée] de mon \\w+|envoy[ée] depuis mon \\w+|enviado desde mi \\w+|verzonden (?:vanaf|met) mijn \\w+|verstuurd vanaf mijn \\w+${alternation('mobileFooters')})\\s*$`, 'iu');
 
 const endsAttribution = (l: string) => /:\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
 

@@ -18,3 +18,9 @@ export const LANGUAGES: readonly TriageLanguage[] = [fi, it, pt, sv, da, pl, cs]
 export function all<K extends keyof TriageLanguage>(field: K): TriageLanguage[K] extends (infer E)[] ? E[] : never {
   return LANGUAGES.flatMap((l) => l[field] as unknown[]) as never;
 }
+
+/** "|a|b": the registered languages' entries of one field, to append to an inline alternation ("" when none). */
+export function alternation(field: keyof TriageLanguage): string {
+  const parts = all(field) as unknown[];
+  return parts.length ? '|' + parts.join('|') : '';
+}
