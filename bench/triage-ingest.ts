@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from '../src/db/connect.ts';
-import { parseDatabaseUrl } from '../src/config.ts';
+import { parseDatabaseUrl } from '../src/config/index.ts';
 
 const REPLIES = Number(process.env.REPLIES ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

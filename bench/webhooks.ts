@@ -21,7 +21,7 @@ import { connect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { deliveryHandler } from '../src/webhooks/deliver.ts';
-import { DELIVER_JOB, publishEvent } from '../src/webhooks/events.ts';
+import { DELIVER_JOB, publishEvents } from '../src/webhooks/events.ts';
 import { createEndpoint } from '../src/webhooks/service.ts';
 import { createWorkspace } from '../src/workspaces/service.ts';
 
@@ -87,7 +87,7 @@ async function main() {
   };
   const publishBatch = (from: number, size: number) =>
     db.write(async (trx) => {
-      for (let i = from; i < from + size; i++) await publishEvent(trx, ws.id, 'reply.received', { id: crypto.randomUUID(), n: i, subject: 'Re: Quick question', body_text: 'Sounds interesting, send me pricing.' });
+      for (let i = from; i < from + size; i++) await publishEvents(trx, ws.id, [{ type: 'reply.received', data: { id: crypto.randomUUID(), n: i, subject: 'Re: Quick question', body_text: 'Sounds interesting, send me pricing.' } }]);
     });
 
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildApp } from '../src/app.ts';
 import { connect } from '../src/db/connect.ts';
-import { clientNameFor } from '../src/http/openapi.ts';
+import { clientNameFor } from '../src/openapi/document.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const GENERATED_DIR = path.join(ROOT, 'clients', 'typescript', 'src', 'generated');

@@ -14,8 +14,8 @@ import { registerPathIds } from './http/path-ids.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { registerShutdown } from './http/shutdown.ts';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
-import { Errors } from './http/errors.ts';
-import { documentFor, swaggerOptions } from './http/openapi.ts';
+import { Errors } from './errors.ts';
+import { documentFor, swaggerOptions } from './openapi/document.ts';
 import { VERSION_HEADER } from './http/versioning.ts';
 import { KeyAuthenticator } from './workspaces/service.ts';
 import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
@@ -28,14 +28,14 @@ import { clientRoutes } from './clients/routes.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import type { NetOptions } from './connections/net.ts';
 import { OAuthClients } from './connections/oauth.ts';
-import type { OAuthProviders } from './connections/oauth-config.ts';
+import type { OAuthProviders } from './config/oauth.ts';
 import { oauthRoutes } from './connections/oauth-routes.ts';
 import { Connection } from './connections/schemas.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { Delivery, Endpoint } from './webhooks/schemas.ts';
 import type { WebhookSettings } from './webhooks/service.ts';
-import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config.ts';
-import { idempotencyPlugin } from './http/idempotency.ts';
+import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config/index.ts';
+import { idempotencyPlugin } from './idempotency/plugin.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { OutgoingMessage } from './mail/schemas.ts';
 import type { MailOptions } from './mail/service.ts';
@@ -44,7 +44,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { AttemptLimiter } from './dashboard/limiter.ts';
 import { webRoutes } from './dashboard/web.ts';
 import { TriageSettings, triageRoutes } from './triage/settings.ts';
-import type { LlmConfig, TrustProxy } from './config.ts';
+import type { LlmConfig, TrustProxy } from './config/index.ts';
 import { registerHsts } from './http/https.ts';
 
 export interface AppDeps {
@@ -171,7 +171,8 @@ export async function buildApp(deps: AppDeps) {
 
   const authenticator = new KeyAuthenticator(deps.db, deps.authCacheTtlMs);
   app.decorate('authenticator', authenticator);
-  ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions: new CookieSessions(deps.db), redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit, windowMs: deps.rateLimitWindowMs }));
+  const sessions = new CookieSessions(deps.db);
+  ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions, redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit, windowMs: deps.rateLimitWindowMs }));
   await app.register(idempotencyPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps) {
   const mailboxes = { secretKey: settings.secretKey, allowPrivateNetworks: deps.mailboxes?.allowPrivateNetworks ?? false, timeoutMs: deps.mailboxes?.timeoutMs, lookup: deps.mailboxes?.lookup };
   await app.register(connectionRoutes, { ...opts, settings: mailboxes });
   const providers = deps.oauth?.providers ?? {};
-  await app.register(oauthRoutes, { ...opts, oauth: { ...mailboxes, providers, clients: deps.oauth?.clients ?? new OAuthClients(providers), baseUrl } });
+  await app.register(oauthRoutes, { ...opts, sessions, oauth: { ...mailboxes, providers, clients: deps.oauth?.clients ?? new OAuthClients(providers), baseUrl } });
   await app.register(webhookRoutes, { ...opts, settings });
   await app.register(mailRoutes, { ...opts, mail: { quotaPerHour: deps.mail?.quotaPerHour ?? DEFAULT_MAIL_QUOTA_PER_HOUR } });
 

@@ -1,7 +1,7 @@
 // The job kinds this service runs, and what runs each. Every side effect that leaves the
 // process (mail, webhook deliveries) is a kind here. Composed beside main.ts, not in jobs/, so
 // the queue knows no resource and no folder depends on another in a cycle.
-import type { Config } from './config.ts';
+import type { Config } from './config/index.ts';
 import type { Db } from './db/connect.ts';
 import { deliveryHandler } from './webhooks/deliver.ts';
 import { DELIVER_JOB } from './webhooks/events.ts';
@@ -19,7 +19,7 @@ import { forgetOldStates } from './connections/oauth.ts';
 export interface HandlerDeps {
   db: Db;
   config: Config;
-  /** The master key for webhook secrets (webhooks/secrets.ts resolveSecretKey). */
+  /** The master key for webhook secrets (security/secrets.ts resolveSecretKey). */
   secretKey: Buffer;
   /** Fresh access tokens of mailboxes that sign in over OAuth (connections/oauth-tokens.ts). */
   tokens?: OAuthTokens | null;

@@ -19,7 +19,7 @@ describe('the data layer', () => {
 
   it('the dialect is tested only in src/db/dialect.ts (and where the configuration picks a driver)', () => {
     const tests = where(/\bdialect\s*[!=]==|dialectOf\(/);
-    expect(tests).toEqual(['config.ts', 'db/connect.ts', 'db/dialect.ts', 'webhooks/secrets.ts']);
+    expect(tests).toEqual(['config/index.ts', 'db/connect.ts', 'db/dialect.ts', 'security/secrets.ts']);
   });
 
   it('the writer outside a transaction (db.migrations) is used by the migrations alone', () => {

@@ -5,7 +5,7 @@
 // used link or a new password voids every other outstanding link.
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { connectRedis } from '../src/http/auth.ts';
 import { listAllSystemMail } from '../src/dashboard/queries.ts';
 import { createUser } from '../src/dashboard/service.ts';

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { afterCommit, connect, type Db, together } from '../src/db/connect.ts';
 import { uuidv7 } from '../src/db/ids.ts';
 import { refreshPlannerStatistics } from '../src/db/dialect.ts';

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_HEAP_GROWTH_PERCENT, loadConfig } from '../src/config.ts';
+import { ConfigError, DEFAULT_HEAP_GROWTH_PERCENT, loadConfig } from '../src/config/index.ts';
 
 const run = promisify(execFile);
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures', 'heap-growth.mjs');

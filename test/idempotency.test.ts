@@ -164,7 +164,7 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       const body = { name: 'Taken over' };
       const key = newKey();
-      const { canonicalJson } = await import('../src/http/idempotency.ts');
+      const { canonicalJson } = await import('../src/idempotency/plugin.ts');
       const crypto = await import('node:crypto');
       const hash = crypto.createHash('sha256').update(`POST\n/api/categories\n${canonicalJson(body)}`).digest('hex');
       const stuck = (lockedAgoMs: number) => ({

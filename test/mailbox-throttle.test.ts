@@ -9,7 +9,7 @@ import { THROTTLE_WAIT_MS } from '../src/connections/net.ts';
 import * as q from '../src/connections/queries.ts';
 import { passwordContext } from '../src/connections/service.ts';
 import { MailboxSync } from '../src/connections/sync.ts';
-import { encryptSecret } from '../src/webhooks/secrets.ts';
+import { encryptSecret } from '../src/security/secrets.ts';
 import { until } from './e2e/wait.ts';
 import { makeApp, makeWorkspace } from './helpers.ts';
 

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOldStates, OAuthClients } from '../src/connections/oauth.ts';
-import type { OAuthProviderConfig } from '../src/connections/oauth-config.ts';
+import type { OAuthProviderConfig } from '../src/config/oauth.ts';
 import { finishRefresh } from '../src/connections/oauth-queries.ts';
 import { OAuthTokens } from '../src/connections/oauth-tokens.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute } from '../src/connections/sending.ts';

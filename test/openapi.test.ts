@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientNameFor, operationIdFor } from '../src/http/openapi.ts';
-import { EVENT_TYPES } from '../src/webhooks/events.ts';
+import { clientNameFor, operationIdFor } from '../src/openapi/document.ts';
+import { EVENT_TYPES } from '../src/events.ts';
 import { makeApp } from './helpers.ts';
 
 describe('OpenAPI document', () => {

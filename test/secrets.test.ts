@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { decryptSecret, encryptSecret, generateSecret, KEY_FILE_NAME, resolveSecretKey } from '../src/webhooks/secrets.ts';
+import { ConfigError, loadConfig } from '../src/config/index.ts';
+import { decryptSecret, encryptSecret, generateSecret, KEY_FILE_NAME, resolveSecretKey } from '../src/security/secrets.ts';
 import { tempDir } from './helpers.ts';
 
 describe('webhook secrets at rest', () => {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../src/config.ts';
+import type { LlmConfig } from '../src/config/index.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';

@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { KEY_FILE_NAME } from '../src/webhooks/secrets.ts';
+import { KEY_FILE_NAME } from '../src/security/secrets.ts';
 import { inbound, makeWorkspace, tempDir } from './helpers.ts';
 import { startCli, stop, type Child } from './processes.ts';
 import { eventually, startReceiver } from './receiver.ts';

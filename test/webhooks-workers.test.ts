@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { publishEvent } from '../src/webhooks/events.ts';
+import { publishEvents } from '../src/webhooks/events.ts';
 import { createEndpoint } from '../src/webhooks/service.ts';
 import { DIALECTS, makeWorkspace, tempDir } from './helpers.ts';
 import { dropWhenFree } from './private-db.ts';
@@ -60,7 +60,7 @@ for (const dialect of DIALECTS) describe(`two worker processes on one ${dialect}
     const N = 300;
     for (let i = 0; i < N; i += 25) {
       await db.write(async (trx) => {
-        for (let j = i; j < i + 25; j++) await publishEvent(trx, ws.workspace.id, 'reply.sent', { n: j });
+        for (let j = i; j < i + 25; j++) await publishEvents(trx, ws.workspace.id, [{ type: 'reply.sent', data: { n: j } }]);
       });
     }
     await receiver.waitFor(N, 30_000);

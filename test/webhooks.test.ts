@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { deliveryHandler } from '../src/webhooks/deliver.ts';
-import { DELIVER_JOB, publishEvent } from '../src/webhooks/events.ts';
+import { DELIVER_JOB, publishEvents } from '../src/webhooks/events.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 import { eventually, sleep, startReceiver } from './receiver.ts';
 
@@ -98,7 +98,7 @@ for (const dialect of DIALECTS) {
 
       const { ws: ws2, receiver } = await setup();
       await db.write(async (trx) => {
-        await publishEvent(trx, ws2.workspace.id, 'reply.sent', { id: 'x' });
+        await publishEvents(trx, ws2.workspace.id, [{ type: 'reply.sent', data: { id: 'x' } }]);
         throw new Error('rollback');
       }).catch(() => {});
       const rows = await db.read.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws2.workspace.id).execute();

@@ -4,7 +4,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Selectable } from 'kysely';
 import { deleteOwned, insertOwned, listOwned, updateOwned } from '../db/owned.ts';
 import type { CategoryTable } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { detachReplies } from '../replies/queries.ts';
 import { TEMPLATE_VARIABLES, unknownVariables } from '../triage/drafts.ts';
 

@@ -1,7 +1,7 @@
 // `replydesk <command>`: CONTRACT.md's CLI. Every command honours DATABASE_URL; --json prints
 // the `{data: …}` envelope for programs, otherwise the output is for people.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config/index.ts';
 import { connect, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { OutgoingStatus, Plan } from '../db/types.ts';
@@ -9,7 +9,7 @@ import { getOutgoing, listOutgoing } from '../mail/queries.ts';
 import { OUTGOING_STATUSES } from '../mail/schemas.ts';
 import { parsePermissions, PERMISSIONS } from '../workspaces/keys.ts';
 import { createApiKey, createWorkspace, getWorkspace, listApiKeys, PLAN_LIMITS, revokeApiKey } from '../workspaces/service.ts';
-import { seed } from './seed.ts';
+import { seed } from '../demo/seed.ts';
 import type { Role } from '../db/types.ts';
 import { createUser, ROLES } from '../dashboard/service.ts';
 import { listAllSystemMail } from '../dashboard/queries.ts';

@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { deleteOwned, insertOwned, listOwned, updateOwned } from '../db/owned.ts';
 import type { ClientTable } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { detachReplies } from '../replies/queries.ts';
 
 const toClient = (c: ClientTable) => ({ id: c.id, name: c.name, service_description: c.service_description, created_at: c.created_at });

@@ -1,7 +1,7 @@
 // Attachments of replies that arrived by IMAP: listed on the reply's single read, downloaded
 // one at a time (GET /api/replies/{id}/attachments/{attachmentId}).
 import type { Db } from '../db/connect.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import * as q from './queries.ts';
 
 export async function attachmentsForReply(db: Db, workspaceId: string, replyId: string) {

@@ -13,7 +13,7 @@
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Tx } from '../db/types.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { getThreadForMail } from '../mail/queries.ts';
 import { ingestReply, type IngestTriage } from '../replies/ingest.ts';
 import { normalizeTimestamp } from '../timestamps.ts';

@@ -2,7 +2,7 @@
 // with nodemailer), and what a failure to connect means in words a person can act on.
 //
 // Private networks: a mailbox host is a way to make the server open connections inside the
-// network it runs in, so, as for webhooks (webhooks/ssrf.ts, whose address policy this reuses),
+// network it runs in, so, as for webhooks (security/ssrf.ts, whose address policy this reuses),
 // a host that is or resolves to a loopback, private, link-local or other internal address is
 // refused unless MAILBOX_ALLOW_PRIVATE_NETWORKS=true. The check runs on the address actually
 // connected to: the name is resolved here, every answer is judged, and the client is handed
@@ -13,7 +13,7 @@ import net from 'node:net';
 import { ImapFlow } from 'imapflow';
 import type { MailTls } from '../db/types.ts';
 import { smtpTransport, DEFAULT_SMTP_TIMEOUTS } from '../mail/smtp.ts';
-import { forbiddenReason } from '../webhooks/ssrf.ts';
+import { forbiddenReason } from '../security/ssrf.ts';
 
 export type Protocol = 'IMAP' | 'SMTP';
 

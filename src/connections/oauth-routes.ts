@@ -3,12 +3,12 @@
 // (GET /oauth/callback), which ends on the dashboard's Mailboxes page with the outcome.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/connect.ts';
-import { findLiveSession, sessionCookie } from '../dashboard/sessions.ts';
+import type { SessionAuthenticator } from '../http/auth.ts';
 import { errorResponses, single } from '../http/schemas.ts';
 import { beginAuthorization, CALLBACK_PATH, completeAuthorization, OAuthFailure, type OAuthDeps } from './oauth.ts';
 import { OAuthStart, StartOAuth } from './schemas.ts';
 
-export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps }> = async (app, { db, oauth }) => {
+export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps; sessions: SessionAuthenticator }> = async (app, { db, oauth, sessions }) => {
   app.post('/api/connections/oauth', {
     config: { permission: 'connections:manage' },
     schema: {
@@ -35,11 +35,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps }
   app.get(CALLBACK_PATH, { config: { public: true, logQuery: false }, schema: { hide: true } }, async (request, reply) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const callback = new URL(`${oauth.baseUrl}${CALLBACK_PATH}${query}`);
-    const cookie = sessionCookie(request.headers.cookie);
-    const session = cookie ? await findLiveSession(db, cookie) : null;
+    const signedIn = request.headers.cookie ? await sessions.authenticate(request.headers.cookie) : null;
     const outcome = new URLSearchParams();
     try {
-      const { connectionId, renewed } = await completeAuthorization(db, oauth, callback, session?.user_id ?? null);
+      const { connectionId, renewed } = await completeAuthorization(db, oauth, callback, signedIn?.session?.userId ?? null);
       outcome.set('oauth', renewed ? 'reconnected' : 'connected');
       outcome.set('connection_id', connectionId);
     } catch (err) {

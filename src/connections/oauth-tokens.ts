@@ -7,10 +7,10 @@
 // says to reconnect; its sync position stays, so a reconnect resumes where it stopped.
 import * as oidc from 'openid-client';
 import type { Db } from '../db/connect.ts';
-import { decryptSecret, encryptSecret } from '../webhooks/secrets.ts';
+import { decryptSecret, encryptSecret } from '../security/secrets.ts';
 import { MailServerError, type Protocol } from './net.ts';
 import { type OAuthClients, tokenContext } from './oauth.ts';
-import type { OAuthProviders } from './oauth-config.ts';
+import type { OAuthProviders } from '../config/oauth.ts';
 import * as oq from './oauth-queries.ts';
 import type { ConnectionRow } from './queries.ts';
 import { type ImapSettings, imapSettings, type SmtpSettings, smtpSettings } from './service.ts';

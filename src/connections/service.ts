@@ -1,14 +1,14 @@
 // Mailboxes (CONTRACT "Mailboxes (connections)"): create, read, change, pause and delete a
 // connection. A create or a change of the IMAP or SMTP settings logs in to the servers first
 // (connections/net.ts); a failure is 400 naming the protocol and the step, and nothing is
-// stored. Passwords are encrypted at rest (webhooks/secrets.ts) and never leave this module.
+// stored. Passwords are encrypted at rest (security/secrets.ts) and never leave this module.
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Insertable, Updateable } from 'kysely';
 import type { ConnectionTable, MailTls } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { parseAddress } from '../mail/address.ts';
-import { decryptSecret, encryptSecret } from '../webhooks/secrets.ts';
+import { decryptSecret, encryptSecret } from '../security/secrets.ts';
 import { MailServerError, type NetOptions, testImap, testSmtp } from './net.ts';
 import * as q from './queries.ts';
 import type { CreateConnectionT, PatchConnectionT } from './schemas.ts';

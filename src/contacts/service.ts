@@ -1,12 +1,12 @@
 import type { Db } from '../db/connect.ts';
 import { readCounts } from '../workspaces/counts.ts';
 import type { ContactRow, ReplyStatus } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import * as q from './queries.ts';
 import { searchFor } from '../replies/service.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { raise } from '../events.ts';
 import { clearBouncing, markBouncingById, markDoNotContact } from '../triage/queries.ts';
 import { contactEvent } from '../triage/contact-event.ts';
 
@@ -96,7 +96,7 @@ export async function updateContact(db: Db, workspaceId: string, id: string, pat
         changes.bouncing = { previous: !patch.bouncing, current: patch.bouncing };
       }
     }
-    if (row) await publishEvent(trx, workspaceId, 'contact.updated', contactEvent(row, changes));
+    if (row) await raise(trx, workspaceId, 'contact.updated', contactEvent(row, changes));
   });
   return getContact(db, workspaceId, id);
 }

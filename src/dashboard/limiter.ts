@@ -8,7 +8,7 @@
 // guesses sent at once get no more tries than 40 sent one by one.
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { DashboardErrors } from './errors.ts';
+import { DashboardErrors } from '../errors.ts';
 
 /** Who is trying: the account (an email address, or a link's token) and the client's address. */
 export interface Attempter {

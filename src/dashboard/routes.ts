@@ -7,7 +7,7 @@ import * as cookieHeader from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import type { Role } from '../db/types.ts';
-import { AppError, Errors } from '../http/errors.ts';
+import { AppError, Errors } from '../errors.ts';
 import { overHttps } from '../http/https.ts';
 import { IdParams } from '../http/schemas.ts';
 import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
@@ -24,7 +24,7 @@ export interface DashboardRouteOptions {
   authenticator: KeyAuthenticator;
   /** Counts credential checks (limiter.ts): shared through Redis when REDIS_URL is set. */
   limiter: AttemptLimiter;
-  /** The providers Settings → Mailboxes offers "Connect …" buttons for (connections/oauth-config.ts). */
+  /** The providers Settings → Mailboxes offers "Connect …" buttons for (config/oauth.ts). */
   mailboxSignIn?: string[];
   /** Runs work after the answer has left (a reset link's lookup and mail); tests may hold it. */
   defer?: (work: () => Promise<void>) => void;

@@ -3,17 +3,17 @@
 // sign-in are in sessions.ts.
 // Routes stay thin (dashboard/routes.ts); every rule is here.
 import crypto from 'node:crypto';
-import { seed } from '../cli/seed.ts';
+import { seed } from '../demo/seed.ts';
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Role, Tx } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { enqueue } from '../jobs/queries.ts';
 import { listOutgoing } from '../mail/queries.ts';
 import { createWorkspace } from '../workspaces/service.ts';
 import { hashPassword, hashToken, newToken, passwordProblem } from './passwords.ts';
 import * as q from './queries.ts';
-import { DashboardErrors } from './errors.ts';
+import { DashboardErrors } from '../errors.ts';
 import { now, openSession, plus } from './sessions.ts';
 
 export const ROLES = ['owner', 'admin', 'member'] as const satisfies readonly Role[];

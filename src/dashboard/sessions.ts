@@ -8,7 +8,7 @@ import type { Role, Tx } from '../db/types.ts';
 import type { SessionAuthenticator } from '../http/auth.ts';
 import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
 import { PLAN_LIMITS, type Principal } from '../workspaces/service.ts';
-import { DashboardErrors } from './errors.ts';
+import { DashboardErrors } from '../errors.ts';
 import { decoyHash, hashToken, newToken, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
 

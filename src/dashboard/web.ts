@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fastifyStatic from '@fastify/static';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { IdParams } from '../http/schemas.ts';
 import { getReplyDetail } from '../replies/queries.ts';
 import { type LiveEvent, liveEvents } from '../webhooks/live.ts';

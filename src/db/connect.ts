@@ -8,7 +8,7 @@
 // in group-commit.ts, the PostgreSQL pool in postgres.ts, the dialect differences a query
 // needs in dialect.ts.
 import { type Kysely, sql } from 'kysely';
-import type { DatabaseConfig } from '../config.ts';
+import type { DatabaseConfig } from '../config/index.ts';
 import { type CheckpointOptions, startCheckpointer } from './checkpointer.ts';
 import { type Dialect, refreshPlannerStatistics } from './dialect.ts';
 import { GroupCommit, type WriteFn, type WriteOptions, writeAlone } from './group-commit.ts';

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect, type SqliteDialectConfig, type SqliteDatabase, SqliteDriver } from 'kysely';
-import { type DatabaseConfig, DEFAULT_SQLITE_CACHE_MB } from '../config.ts';
+import { type DatabaseConfig, DEFAULT_SQLITE_CACHE_MB } from '../config/index.ts';
 import type { Database } from './types.ts';
 
 type SqliteDialectConfigSqlite = DatabaseConfig & { dialect: 'sqlite' };
@@ -144,7 +144,7 @@ export function openSqlite(config: SqliteDialectConfigSqlite): SqliteConnections
   if (!inMemory) fs.mkdirSync(path.dirname(config.filename), { recursive: true });
   const sqlite = new SQLite(config.filename);
   sqlite.pragma('journal_mode = WAL');
-  // FULL unless NORMAL was asked for by name (SQLITE_SYNCHRONOUS, config.ts): Replydesk is
+  // FULL unless NORMAL was asked for by name (SQLITE_SYNCHRONOUS, config/index.ts): Replydesk is
   // the system of record for the replies it acknowledges.
   sqlite.pragma(`synchronous = ${config.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
@@ -152,7 +152,7 @@ export function openSqlite(config: SqliteDialectConfigSqlite): SqliteConnections
   // Checkpoints run in a worker thread (db/checkpointer.ts), which also lets the log start
   // over once it passes 16,384 pages; this is only the backstop, should that fail.
   sqlite.pragma('wal_autocheckpoint = 50000');
-  // The cache budget (SQLITE_CACHE_MB, config.ts): two thirds for the writer, whose pages a
+  // The cache budget (SQLITE_CACHE_MB, config/index.ts): two thirds for the writer, whose pages a
   // write must read and dirty, a third for the reader. Memory-mapped I/O stays off: mapped
   // pages count in the process's resident memory (~200 MiB of the 490 MiB peak in the
   // benchmark with a 256 MiB map) and the benchmark showed no speed from them.

@@ -87,7 +87,7 @@ export interface ConnectionTable {
   imap_port: Generated<number | null>;
   imap_tls: Generated<MailTls | null>;
   imap_username: Generated<string | null>;
-  /** AES-256-GCM ciphertext (webhooks/secrets.ts), never plain. */
+  /** AES-256-GCM ciphertext (security/secrets.ts), never plain. */
   imap_password_enc: Generated<string | null>;
   imap_folder: Generated<string | null>;
   /** null: the folder marked \Sent; '': never append a copy. */
@@ -113,7 +113,7 @@ export interface ConnectionTable {
   oauth_provider: Generated<OAuthProvider | null>;
   /** The scopes granted, space-separated. */
   oauth_scopes: Generated<string | null>;
-  /** AES-256-GCM ciphertexts (webhooks/secrets.ts), never plain. */
+  /** AES-256-GCM ciphertexts (security/secrets.ts), never plain. */
   oauth_access_token_enc: Generated<string | null>;
   oauth_refresh_token_enc: Generated<string | null>;
   oauth_expires_at: Generated<string | null>;
@@ -271,7 +271,7 @@ export interface EventTable {
   created_at: string;
 }
 
-/** A webhook endpoint. Secrets are AES-256-GCM ciphertexts (webhooks/secrets.ts), never plain. */
+/** A webhook endpoint. Secrets are AES-256-GCM ciphertexts (security/secrets.ts), never plain. */
 export interface WebhookEndpointTable {
   id: string;
   workspace_id: string;

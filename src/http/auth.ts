@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Permission } from '../workspaces/keys.ts';
 import type { KeyAuthenticator, Principal } from '../workspaces/service.ts';
-import { AppError, Errors } from './errors.ts';
+import { AppError, Errors } from '../errors.ts';
 import { SUPPORTED_API_VERSIONS, VERSION_HEADER } from './versioning.ts';
 
 declare module 'fastify' {

@@ -9,7 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestCheck } from './auth.ts';
-import { AppError, Errors } from './errors.ts';
+import { AppError, Errors } from '../errors.ts';
 import { MAX_URL_LENGTH } from './json-body.ts';
 import { lingerAfterAnswer } from './linger.ts';
 

@@ -14,7 +14,7 @@
 // This is the app's only JSON parser: a plugin with a parser of its own would skip the limit.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Errors } from './errors.ts';
+import { Errors } from '../errors.ts';
 import { valueProblem } from './validation.ts';
 
 export const MAX_JSON_DEPTH = 32;

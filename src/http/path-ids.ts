@@ -13,9 +13,9 @@
 // before each `:param` names its resource. A route whose segment is not in the table fails at
 // start-up, so a new route cannot answer a generic 404 by accident.
 import type { FastifyInstance } from 'fastify';
-import { DashboardErrors } from '../dashboard/errors.ts';
+import { DashboardErrors } from '../errors.ts';
 import { isId } from '../db/ids.ts';
-import { type AppError, Errors } from './errors.ts';
+import { type AppError, Errors } from '../errors.ts';
 import { valueProblem } from './validation.ts';
 
 const NOT_FOUND: Record<string, () => AppError> = {

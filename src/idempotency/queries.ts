@@ -1,4 +1,4 @@
-// idempotency_keys, and only here (the rules are in src/http/idempotency.ts). Each change runs
+// idempotency_keys, and only here (the rules are in src/idempotency/plugin.ts). Each change runs
 // in a db.write of its own, never in the handler's: the row is the lock that keeps two
 // requests with one key from both running, so it commits before the handler starts.
 import type { Tx } from '../db/types.ts';

@@ -9,9 +9,9 @@ import type { Db } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { Transaction } from 'kysely';
 import type { Database, OutgoingKind, OutgoingMessageTable } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { enqueue } from '../jobs/queries.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { raise } from '../events.ts';
 import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeForward, composeReply, type Composed } from './compose.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
@@ -171,7 +171,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId });
 
       const answer = { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const };
-      await publishEvent(trx, workspaceId, 'reply.sent', {
+      await raise(trx, workspaceId, 'reply.sent', {
         id: replyId,
         from_email: reply.from_email,
         from_name: reply.from_name,
@@ -240,7 +240,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
     });
     const outgoingId = crypto.randomUUID();
     await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'forward', from, to, subject, messageId, inReplyTo: null, references: [], composed, at, connectionId });
-    await publishEvent(trx, workspaceId, 'reply.forwarded', {
+    await raise(trx, workspaceId, 'reply.forwarded', {
       id: replyId,
       from_email: reply.from_email,
       subject: reply.subject,

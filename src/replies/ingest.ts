@@ -4,10 +4,10 @@ import { uuidv7 } from '../db/ids.ts';
 import { type Db, together } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { ReplyRow, ReplyStatus, Tx } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts } from '../workspaces/counts.ts';
-import { publishEvents } from '../webhooks/events.ts';
+import { raiseAll } from '../events.ts';
 import { queueTriage, triageOn } from '../triage/queue.ts';
 import type { Ingest } from './schemas.ts';
 import * as q from './ingest-queries.ts';
@@ -221,7 +221,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
       },
     };
-    await publishEvents(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);
+    await raiseAll(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);
     return detail;
   });
   return { created: true, reply };

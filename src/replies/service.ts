@@ -3,12 +3,12 @@ import { type Db, together } from '../db/connect.ts';
 import { type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
 import { attachmentsForReply } from '../connections/attachments.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { raise } from '../events.ts';
 import type { Bulk, ListRepliesQueryT, PatchReply } from './schemas.ts';
 import { decodeCursor, type ListRequest } from './list-page.ts';
 import type { ReplyFilter } from './queries.ts';
@@ -234,7 +234,7 @@ export async function applyChange(
     q.updateReply(trx, workspaceId, id, changes).then(async () => {
       if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
     }),
-    didChange && publishEvent(trx, workspaceId, 'reply.updated', { ...updated, changes: changed }),
+    didChange && raise(trx, workspaceId, 'reply.updated', { ...updated, changes: changed }),
     // a person or client chose a category: triage's workspace model learns it (src/triage/queue.ts)
     learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
   ]);

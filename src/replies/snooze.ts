@@ -4,7 +4,7 @@
 // list's memo, list-page.ts) and reply.updated records the change.
 import type { Db } from '../db/connect.ts';
 import type { Tx } from '../db/types.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { raise } from '../events.ts';
 import * as q from './queries.ts';
 
 type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfSender>>[number];
@@ -18,7 +18,7 @@ export async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at:
   await q.clearSnoozes(trx, workspaceId, replies.map((r) => r.id), at);
   for (const r of replies) {
     const { snoozed_until: previous, ...rest } = r;
-    await publishEvent(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });
+    await raise(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });
   }
 }
 

@@ -7,7 +7,7 @@
 // names one of the workspace's categories (or null). Anything else is MalformedAnswer, and the
 // job keeps the local result.
 import { Ajv } from 'ajv';
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 
 export interface PromptInput {
   instructions: string;

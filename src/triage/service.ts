@@ -8,7 +8,7 @@
 // jobs claimed together are read in one query and categorised in one pass, and each reply is
 // applied in a write of its own (SQLite's group commit puts the writes arriving together into
 // one commit; on PostgreSQL they run side by side), so one bad reply fails only its own job.
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 import type { Db } from '../db/connect.ts';
 import type { Q, ReplyTriageTable, Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';
@@ -17,7 +17,7 @@ import { getThreadForMail } from '../mail/queries.ts';
 import { findReplyForUpdate } from '../replies/queries.ts';
 import type { IngestTriage } from '../replies/ingest.ts';
 import { applyChange, type Suggestion } from '../replies/service.ts';
-import { publishEvent } from '../webhooks/events.ts';
+import { raise } from '../events.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
 import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnswer, TransientFailure } from './llm.ts';
 import { categorise, type Decision, outOfOfficeUntil, stripQuoted, suggest, type TriageInput, WorkspaceModel } from './local/index.ts';
@@ -265,11 +265,11 @@ export function bouncedAddresses(r: { from_email: string; to_email: string; body
 async function carryOut(trx: Tx, workspaceId: string, what: Consequence, r: q.TriageReplyRow, reason: string, at: string) {
   if (what === 'unsubscribe') {
     for (const c of await q.markDoNotContact(trx, workspaceId, r.contact_id, at, `Unsubscribe reply ${r.id} (${reason})`.slice(0, 500), true)) {
-      await publishEvent(trx, workspaceId, 'contact.updated', contactEvent(c, { do_not_contact: { previous: false, current: true } }));
+      await raise(trx, workspaceId, 'contact.updated', contactEvent(c, { do_not_contact: { previous: false, current: true } }));
     }
   } else if (what === 'bounce') {
     for (const c of await q.markBouncing(trx, workspaceId, bouncedAddresses({ from_email: r.from_email, to_email: r.to_email, body: bodyOf(r) }), at)) {
-      await publishEvent(trx, workspaceId, 'contact.updated', contactEvent(c, { bouncing: { previous: false, current: true } }));
+      await raise(trx, workspaceId, 'contact.updated', contactEvent(c, { bouncing: { previous: false, current: true } }));
     }
   }
 }

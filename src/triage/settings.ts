@@ -3,10 +3,10 @@
 // it comes from LLM_* in the environment; the key is never shown).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
-import type { LlmConfig } from '../config.ts';
+import type { LlmConfig } from '../config/index.ts';
 import type { Db } from '../db/connect.ts';
 import { bool } from '../db/dialect.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { errorResponses, Nullable, single } from '../http/schemas.ts';
 import { TEMPLATE_VARIABLES } from './drafts.ts';
 import * as q from './queries.ts';

@@ -17,8 +17,8 @@ import type { Db } from '../db/connect.ts';
 import type { Handler, Job, Outcome } from '../jobs/queue.ts';
 import type { DeliverJob } from './events.ts';
 import * as q from './queries.ts';
-import { decryptSecret } from './secrets.ts';
-import { checkTarget, forbiddenReason, guardedLookup, SsrfRefused } from './ssrf.ts';
+import { decryptSecret } from '../security/secrets.ts';
+import { checkTarget, forbiddenReason, guardedLookup, SsrfRefused } from '../security/ssrf.ts';
 
 /** immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (Standard Webhooks). */
 export const DEFAULT_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];

@@ -1,5 +1,5 @@
 // The body of every webhook delivery, one schema per event type: the OpenAPI document's
-// `webhooks` section (http/openapi.ts) and, through it, the typed client's verifyWebhook().
+// `webhooks` section (openapi/document.ts) and, through it, the typed client's verifyWebhook().
 // The `satisfies` below makes a new event type without a schema a type error.
 import { type TSchema, Type } from '@sinclair/typebox';
 import { Nullable } from '../http/schemas.ts';

@@ -4,14 +4,14 @@
 // webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint; the job
 // workers of this process are woken when it commits (jobs/queries.ts enqueue).
 import { afterCommit } from '../db/connect.ts';
+import { type DomainEventType, subscribe } from '../events.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { liveEvents } from './live.ts';
 import type { Tx } from '../db/types.ts';
 import { enqueueMany } from '../jobs/queries.ts';
 import * as q from './queries.ts';
 
-export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated'] as const;
-export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
+export type EventType = DomainEventType | 'webhook.test';
 
 /** Subscribing to this instead of a list means every event, including kinds added later. */
 export const ALL_EVENTS = '*';
@@ -40,21 +40,14 @@ export function subscribes(events: string[], type: string): boolean {
 }
 
 /**
- * Records an event in the caller's transaction and queues its deliveries; returns its id
- * (`msg_…`, the webhook-id), or null when no enabled endpoint of the workspace subscribes to
- * it. Such an event is not stored: nothing would ever read it (the log exists for deliveries,
- * their retries and recovery), and on ingestion it would be a third of the rows written.
+ * Records the events of one change in the caller's transaction and queues their deliveries, in
+ * order, with one read of the workspace's endpoints; returns each event's id (`msg_…`, the
+ * webhook-id), or null when no enabled endpoint of the workspace subscribes to it. Such an event
+ * is not stored: nothing would ever read it (the log exists for deliveries, their retries and
+ * recovery), and on ingestion it would be a third of the rows written. Subscribed to the domain
+ * events (src/events.ts) below, so every raised event arrives here.
  */
-export async function publishEvent<D>(db: Tx, workspaceId: string, type: EventType, data: D): Promise<string | null> {
-  const [id] = await publishEvents(db, workspaceId, [{ type, data }]);
-  return id!;
-}
-
-/**
- * publishEvent for several events of one change, in order, with one read of the workspace's
- * endpoints (ingestion's contact.created and reply.received: a round trip less on PostgreSQL).
- */
-export async function publishEvents(db: Tx, workspaceId: string, events: { type: EventType; data: unknown }[]): Promise<(string | null)[]> {
+export async function publishEvents(db: Tx, workspaceId: string, events: { type: DomainEventType; data: unknown }[]): Promise<(string | null)[]> {
   if (liveEvents.watching(workspaceId)) {
     for (const { type, data } of events) {
       const event = { type, timestamp: new Date().toISOString(), data };
@@ -78,6 +71,10 @@ export async function publishEvents(db: Tx, workspaceId: string, events: { type:
   }
   return ids;
 }
+
+subscribe(async (trx, workspaceId, events) => {
+  await publishEvents(trx, workspaceId, events);
+});
 
 /** A webhook.test event for one endpoint only, as if it had subscribed to it. */
 export async function publishTestEvent(db: Tx, workspaceId: string, endpointId: string): Promise<{ eventId: string; deliveryId: string }> {

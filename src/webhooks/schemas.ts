@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, PageQuery, PathId } from '../http/schemas.ts';
-import { ALL_EVENTS, EVENT_TYPES } from './events.ts';
+import { EVENT_TYPES } from '../events.ts';
+import { ALL_EVENTS } from './events.ts';
 
 const Timestamp = Type.String({ format: 'date-time' });
 export const EVENT_CHOICES = [...EVENT_TYPES, ALL_EVENTS] as const;

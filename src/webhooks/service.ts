@@ -5,18 +5,19 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { listOwned } from '../db/owned.ts';
 import type { DeliveryStatus, Q, Tx, WebhookEndpointTable } from '../db/types.ts';
-import { Errors } from '../http/errors.ts';
+import { Errors } from '../errors.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { runJobNow } from '../jobs/queries.ts';
-import { ALL_EVENTS, enqueueDeliveries, EVENT_TYPES, publishTestEvent } from './events.ts';
+import { EVENT_TYPES } from '../events.ts';
+import { ALL_EVENTS, enqueueDeliveries, publishTestEvent } from './events.ts';
 import * as q from './queries.ts';
 import type { CreateEndpoint, PatchEndpoint } from './schemas.ts';
-import { encryptSecret, generateSecret } from './secrets.ts';
-import { checkTarget } from './ssrf.ts';
+import { encryptSecret, generateSecret } from '../security/secrets.ts';
+import { checkTarget } from '../security/ssrf.ts';
 import { bool } from '../db/dialect.ts';
 
 export interface WebhookSettings {
-  /** Master key for secrets at rest (webhooks/secrets.ts). */
+  /** Master key for secrets at rest (security/secrets.ts). */
   secretKey: Buffer;
   allowPrivateNetworks: boolean;
 }

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, ConfigError } from '../config.ts';
+import { type Config, ConfigError } from '../config/index.ts';
 
 const SECRET_PREFIX = 'whsec_';
 const FORMAT = 'v1';

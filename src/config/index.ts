@@ -1,7 +1,7 @@
 // The only module that reads process.env. Every variable is validated once at boot and every
 // problem is reported in one error, so a misconfigured deployment fails with the whole list.
 import path from 'node:path';
-import { loadOAuthProviders, type OAuthProviders } from './connections/oauth-config.ts';
+import { loadOAuthProviders, type OAuthProviders } from './oauth.ts';
 
 /**
  * SQLite's `synchronous`: FULL (the default) fsyncs the log at every commit, so an
@@ -36,7 +36,7 @@ export interface Config {
   webhookTimeoutSeconds: number;
   /** How long a worker's claim on a job holds before another worker may take it (ms). */
   jobLeaseMs: number;
-  /** Master key (32 bytes) that encrypts webhook secrets at rest; null: see webhooks/secrets.ts. */
+  /** Master key (32 bytes) that encrypts webhook secrets at rest; null: see security/secrets.ts. */
   secretKey: Buffer | null;
   /** After SIGTERM: how long /healthz fails while requests are still served (ms). */
   shutdownDrainMs: number;
@@ -55,7 +55,7 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** TRUST_PROXY: which proxies' X-Forwarded-For and X-Forwarded-Proto to believe (Fastify's trustProxy). */
   trustProxy: TrustProxy;
-  /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*): connections/oauth-config.ts. */
+  /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*): config/oauth.ts. */
   oauthProviders: OAuthProviders;
   /** From: of the mail the dashboard sends itself (invitations, password resets). */
   mailFrom: string;

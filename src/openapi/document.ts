@@ -5,7 +5,7 @@
 //   route added anywhere gets a stable, readable name without anyone choosing one; a route
 //   may still set `schema.operationId`, and OPERATION_ID_OVERRIDES names the few the rule
 //   cannot (an action on a whole collection).
-// - Examples come from http/openapi-examples.ts, keyed by operationId.
+// - Examples come from openapi/examples.ts, keyed by operationId.
 // - The permission an operation needs (route config) is shown in its description and as
 //   `x-replydesk-permission`; its 403 example names it.
 // - `webhooks` (OpenAPI 3.1) holds one entry per event type (webhooks/event-schemas.ts).
@@ -14,8 +14,8 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_DATA, eventPayload } from '../webhooks/event-schemas.ts';
 import type { EventType } from '../webhooks/events.ts';
-import { defaultErrors, EVENT_EXAMPLES, type Examples, OPERATION_EXAMPLES } from './openapi-examples.ts';
-import { CURRENT_API_VERSION } from './versioning.ts';
+import { defaultErrors, EVENT_EXAMPLES, type Examples, OPERATION_EXAMPLES } from './examples.ts';
+import { CURRENT_API_VERSION } from '../http/versioning.ts';
 
 /** The licence of the API description (and of the generated clients built from it). */
 export const API_LICENSE = { name: 'MIT', identifier: 'MIT' };
@@ -148,7 +148,7 @@ function finishOperation(url: string, method: string, op: Operation) {
   if (json && examples?.body) json.examples = examples.body;
 
   if (method === 'post') {
-    // every POST honours Idempotency-Key (http/idempotency.ts), and so can answer these
+    // every POST honours Idempotency-Key (idempotency/plugin.ts), and so can answer these
     for (const code of ['400', '409', '422']) op.responses[code] ??= { description: '', content: { 'application/json': { schema: ERROR_REF } } };
   }
   for (const [code, response] of Object.entries(op.responses)) {

@@ -1,6 +1,6 @@
-// Every example of the OpenAPI document, in one place, keyed by operationId (http/openapi.ts
+// Every example of the OpenAPI document, in one place, keyed by operationId (openapi/document.ts
 // puts them into the document). A few sample resources are written once and every answer is
-// built from them. Error messages are taken from http/errors.ts, so an example can never
+// built from them. Error messages are taken from errors.ts, so an example can never
 // drift from what the server says. The Redocly linter (test/openapi-lint.test.ts) checks each
 // example against its schema, extra fields included; test/openapi.test.ts fails when an
 // operation lacks an example for its request body or any 2xx or 4xx answer.
@@ -8,7 +8,7 @@ import { MAX_FORWARD_RECIPIENTS } from '../mail/schemas.ts';
 import { ListRepliesQuery } from '../replies/schemas.ts';
 import { EVENT_CHOICES } from '../webhooks/schemas.ts';
 import type { EventType } from '../webhooks/events.ts';
-import { Errors } from './errors.ts';
+import { Errors } from '../errors.ts';
 import { OAuthErrors } from '../connections/oauth.ts';
 
 /** One named example: what the reference shows as its title, and the value. */

@@ -18,8 +18,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/connect.ts';
-import * as q from '../idempotency/queries.ts';
-import { Errors } from './errors.ts';
+import * as q from './queries.ts';
+import { Errors } from '../errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
