@@ -16,8 +16,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { createConnection } from '../src/connections/service.ts';
-import { MailboxSync } from '../src/connections/sync.ts';
+import { createConnection } from '../src/mailboxes/service.ts';
+import { MailboxSync } from '../src/mailboxes/sync.ts';
 import { connect, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { createWorkspace } from '../src/workspaces/service.ts';

@@ -15,7 +15,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { parseMessage } from '../src/connections/parse.ts';
+import { parseMessage } from '../src/mailboxes/parse.ts';
 import { CATEGORY_NAMES, categorise, type Decision, type TriageInput } from '../src/triage/local/index.ts';
 import { isHeldOut, isValidation, loadCorpus, type CorpusEntry } from '../src/triage/local/corpus.ts';
 import { featuresOf, shipped } from '../src/triage/local/shipped.ts';

@@ -12,16 +12,16 @@ import { wakeDueSnoozes } from './replies/snooze.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
 import { triageHandlers } from './triage/service.ts';
-import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './connections/sending.ts';
-import type { OAuthTokens } from './connections/oauth-tokens.ts';
-import { forgetOldStates } from './connections/oauth.ts';
+import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
+import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
+import { forgetOldStates } from './mailboxes/oauth.ts';
 
 export interface HandlerDeps {
   db: Db;
   config: Config;
   /** The master key for webhook secrets (security/secrets.ts resolveSecretKey). */
   secretKey: Buffer;
-  /** Fresh access tokens of mailboxes that sign in over OAuth (connections/oauth-tokens.ts). */
+  /** Fresh access tokens of mailboxes that sign in over OAuth (mailboxes/oauth-tokens.ts). */
   tokens?: OAuthTokens | null;
   log?: { warn(obj: unknown, msg?: string): void };
 }

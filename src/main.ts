@@ -12,9 +12,9 @@ import { resolveSecretKey } from './security/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
 import { triageAtIngestion } from './triage/service.ts';
-import { MailboxSync } from './connections/sync.ts';
-import { OAuthClients } from './connections/oauth.ts';
-import { OAuthTokens } from './connections/oauth-tokens.ts';
+import { MailboxSync } from './mailboxes/sync.ts';
+import { OAuthClients } from './mailboxes/oauth.ts';
+import { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { limitHeapGrowth } from './heap.ts';
 
 /** Mailboxes over OAuth: the providers' discovered configurations and the tokens they renew, one of each per process. */
@@ -23,7 +23,7 @@ function mailboxOAuth(config: Config, db: ReturnType<typeof connect>, secretKey:
   return { providers: config.oauthProviders, clients, tokens: new OAuthTokens(db, secretKey, config.oauthProviders, clients) };
 }
 
-/** The mailbox sync of this process (connections/sync.ts): one per worker, leases keep mailboxes apart. */
+/** The mailbox sync of this process (mailboxes/sync.ts): one per worker, leases keep mailboxes apart. */
 function mailboxSync(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer, log: MailboxLog, tokens: OAuthTokens) {
   return new MailboxSync(db, {
     secretKey,

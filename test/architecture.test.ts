@@ -30,3 +30,82 @@ describe('the data layer', () => {
     expect(where(/new Function\(|\beval\(/)).toEqual(['db/sqlite.ts']);
   });
 });
+
+/**
+ * The folders' import graph: a node per folder of src/ (triage/local apart from triage), and a
+ * node per file directly in src/ (app.ts, errors.ts, events.ts… sit at very different heights).
+ * Type-only imports are left out: they vanish at run time and draw no dependency between
+ * modules' code.
+ */
+function folderGraph(): Map<string, Map<string, string[]>> {
+  const nodeOf = (file: string) => (file.includes('/') ? path.posix.dirname(file) : file);
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const { name, text } of files) {
+    const from = nodeOf(name);
+    for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?'(\.{1,2}\/[^']+)'/gm)) {
+      if (m[1]) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(name), m[2]!));
+      const to = nodeOf(target);
+      if (to === from || target.startsWith('..')) continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      graph.set(from, edges);
+      edges.set(to, [...(edges.get(to) ?? []), `${name} → ${target}`]);
+    }
+  }
+  return graph;
+}
+
+/** Every cycle's folders, as strongly connected components of more than one node (Tarjan). */
+function cycles(graph: Map<string, Map<string, string[]>>): string[][] {
+  let index = 0;
+  const indexOf = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    indexOf.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!indexOf.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, indexOf.get(w)!));
+    }
+    if (low.get(v) === indexOf.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) out.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!indexOf.has(v)) visit(v);
+  return out;
+}
+
+describe('the folders', () => {
+  const graph = folderGraph();
+
+  it('import each other without a cycle (docs/architecture.md "Layout")', () => {
+    const found = cycles(graph).map((component) => ({
+      folders: component,
+      imports: component.flatMap((a) => component.flatMap((b) => graph.get(a)?.get(b) ?? [])),
+    }));
+    expect(found).toEqual([]);
+  });
+
+  it('the check sees imports: services raise events through events.ts, and webhooks subscribes', () => {
+    expect(graph.get('replies')?.has('events.ts')).toBe(true);
+    expect(graph.get('webhooks')?.has('events.ts')).toBe(true);
+    expect(cycles(new Map([['a', new Map([['b', []]])], ['b', new Map([['a', []]])]]))).toEqual([['a', 'b']]);
+  });
+
+  it('keep domain errors and events out of the HTTP layer: no service imports http/errors or webhooks/', () => {
+    const services = files.filter((f) => /\/(service|ingest|snooze)\.ts$/.test(f.name));
+    expect(services.length).toBeGreaterThan(8);
+    expect(services.filter((f) => /from '\.\.\/(webhooks\/|http\/errors)/.test(f.text)).map((f) => f.name)).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Replydesk, ReplydeskError, verifyWebhook, WebhookVerificationError } from '../clients/typescript/src/index.ts';
 import { buildApp } from '../src/app.ts';
-import { OAuthClients } from '../src/connections/oauth.ts';
+import { OAuthClients } from '../src/mailboxes/oauth.ts';
 import { type OidcProvider, startOidcProvider } from './oidc.ts';
 import type { Db } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';

@@ -3,7 +3,7 @@
 // under test, so a decoder that drops or guesses characters fails.
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { DECODING_HEADER, parseMessage } from '../src/connections/parse.ts';
+import { DECODING_HEADER, parseMessage } from '../src/mailboxes/parse.ts';
 
 /** A message from header lines and a body given as bytes (a Buffer) or ASCII text. */
 function message(headers: string[], body: Buffer | string): Buffer {

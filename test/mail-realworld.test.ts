@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../bench/triage-mail/build.ts';
-import { parseMessage } from '../src/connections/parse.ts';
+import { parseMessage } from '../src/mailboxes/parse.ts';
 import { categorise } from '../src/triage/local/index.ts';
 import { bouncedAddresses } from '../src/triage/service.ts';
 

@@ -1,7 +1,7 @@
 // The pure parts of the mailbox sync: reading a message, trimming a quote, the triage hints, the backoff.
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from '../src/connections/backoff.ts';
-import { parseMessage, triageHints, trimQuoted } from '../src/connections/parse.ts';
+import { backoffMs } from '../src/mailboxes/backoff.ts';
+import { parseMessage, triageHints, trimQuoted } from '../src/mailboxes/parse.ts';
 
 const raw = (headers: string[], body: string) => Buffer.from([...headers, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', '', body].join('\r\n'));
 

@@ -5,10 +5,10 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THROTTLE_WAIT_MS } from '../src/connections/net.ts';
-import * as q from '../src/connections/queries.ts';
-import { passwordContext } from '../src/connections/service.ts';
-import { MailboxSync } from '../src/connections/sync.ts';
+import { THROTTLE_WAIT_MS } from '../src/mailboxes/net.ts';
+import * as q from '../src/mailboxes/queries.ts';
+import { passwordContext } from '../src/mailboxes/service.ts';
+import { MailboxSync } from '../src/mailboxes/sync.ts';
 import { encryptSecret } from '../src/security/secrets.ts';
 import { until } from './e2e/wait.ts';
 import { makeApp, makeWorkspace } from './helpers.ts';

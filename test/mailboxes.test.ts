@@ -3,8 +3,8 @@
 // failure cases of issue 16, and sending through the mailbox.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_SENT_JOB, fileSentHandler, mailboxRoute } from '../src/connections/sending.ts';
-import { MailboxSync } from '../src/connections/sync.ts';
+import { FILE_SENT_JOB, fileSentHandler, mailboxRoute } from '../src/mailboxes/sending.ts';
+import { MailboxSync } from '../src/mailboxes/sync.ts';
 import { connect as connectDb } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';
@@ -354,7 +354,7 @@ for (const dialect of DIALECTS) {
       await dovecot.append(user, mail({ subject: 'Out of office', headers: { 'Auto-Submitted': 'auto-replied', 'X-Auto-Response-Suppress': 'All' } }));
       await dovecot.append(user, mail({ subject: 'Undelivered Mail Returned to Sender', from: 'MAILER-DAEMON@mx.prospect.example', headers: { 'Return-Path': '<>' } }));
       const replies = await waitForReplies(id, 2);
-      const { triageHints } = await import('../src/connections/parse.ts');
+      const { triageHints } = await import('../src/mailboxes/parse.ts');
       const hints: Record<string, ReturnType<typeof triageHints>> = {};
       for (const r of replies.data) {
         const row = await ctx.db.read.selectFrom('replies').select('mail_headers').where('id', '=', r.id).executeTakeFirstOrThrow();

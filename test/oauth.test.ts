@@ -7,12 +7,12 @@
 // wrong issuer or audience, the provider down; the person who began must finish.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOldStates, OAuthClients } from '../src/connections/oauth.ts';
+import { forgetOldStates, OAuthClients } from '../src/mailboxes/oauth.ts';
 import type { OAuthProviderConfig } from '../src/config/oauth.ts';
-import { finishRefresh } from '../src/connections/oauth-queries.ts';
-import { OAuthTokens } from '../src/connections/oauth-tokens.ts';
-import { FILE_SENT_JOB, fileSentHandler, mailboxRoute } from '../src/connections/sending.ts';
-import { MailboxSync } from '../src/connections/sync.ts';
+import { finishRefresh } from '../src/mailboxes/oauth-queries.ts';
+import { OAuthTokens } from '../src/mailboxes/oauth-tokens.ts';
+import { FILE_SENT_JOB, fileSentHandler, mailboxRoute } from '../src/mailboxes/sending.ts';
+import { MailboxSync } from '../src/mailboxes/sync.ts';
 import { createUser } from '../src/dashboard/service.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { MAIL_SEND_JOB } from '../src/mail/service.ts';

@@ -4,7 +4,7 @@ import https from 'node:https';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendWebhook } from '../src/webhooks/deliver.ts';
-import { resolveHost } from '../src/connections/net.ts';
+import { resolveHost } from '../src/mailboxes/net.ts';
 import { checkTarget, forbiddenReason, guardedLookup } from '../src/security/ssrf.ts';
 import { DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
 import { startReceiver } from './receiver.ts';

@@ -224,7 +224,7 @@ export interface ReplyTable {
   handled_at: string | null;
   /** Hidden from snoozed=false lists until then (CONTRACT "Inbox queries"); null: not snoozed. */
   snoozed_until: Generated<string | null>;
-  /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (connections/parse.ts). */
+  /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (mailboxes/parse.ts). */
   mail_headers: Generated<string | null>;
   created_at: string;
   updated_at: string;

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import type { ReplyStatus } from '../db/types.ts';
 import { createCategory, listCategories } from '../categories/service.ts';
 import { createClient } from '../clients/service.ts';
-import { createConnection } from '../connections/service.ts';
+import { createConnection } from '../mailboxes/service.ts';
 import { ingestReply } from '../replies/ingest.ts';
 import { updateReply } from '../replies/service.ts';
 import { getWorkspace } from '../workspaces/service.ts';

@@ -139,3 +139,17 @@ export async function recordAttempt(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
+
+/**
+ * The mailbox a reply arrived through, as sending needs it (its address, SMTP host and
+ * signature): mail reads these columns of the mailboxes' table, it never writes them.
+ */
+export function connectionOfReply(db: Q, workspaceId: string, replyId: string) {
+  return db
+    .selectFrom('replies')
+    .innerJoin('connections', 'connections.id', 'replies.connection_id')
+    .select(['connections.id', 'connections.email', 'connections.name', 'connections.smtp_host', 'connections.signature_text', 'connections.signature_html'])
+    .where('replies.workspace_id', '=', workspaceId)
+    .where('replies.id', '=', replyId)
+    .executeTakeFirst();
+}

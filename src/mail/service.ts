@@ -15,7 +15,6 @@ import { raise } from '../events.ts';
 import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeForward, composeReply, type Composed } from './compose.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
-import { connectionOfReply } from '../connections/queries.ts';
 import * as q from './queries.ts';
 import { type Forward, MAX_FORWARD_RECIPIENTS, type Send } from './schemas.ts';
 
@@ -110,7 +109,7 @@ const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainO
  * otherwise the address the prospect wrote to, through SMTP_URL.
  */
 async function sender(trx: Trx, workspaceId: string, replyId: string, toEmail: string) {
-  const mailbox = await connectionOfReply(trx, workspaceId, replyId);
+  const mailbox = await q.connectionOfReply(trx, workspaceId, replyId);
   if (mailbox?.smtp_host) {
     const from = parseAddress(mailbox.email);
     if (from) return { from, connectionId: mailbox.id, signature: { text: mailbox.signature_text, html: mailbox.signature_html } };

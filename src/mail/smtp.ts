@@ -38,7 +38,7 @@ export function describe(err: SmtpError): string {
 
 /**
  * nodemailer with the timeouts above, to SMTP_URL or to a mailbox's own server
- * (connections/net.ts smtpClient, which checks the address first). A send's promise resolves
+ * (mailboxes/net.ts smtpClient, which checks the address first). A send's promise resolves
  * on the server's 250 to the data: nodemailer closes the socket without waiting for QUIT.
  */
 export function smtpTransport(target: string | SMTPTransport.Options, timeouts: typeof DEFAULT_SMTP_TIMEOUTS = DEFAULT_SMTP_TIMEOUTS) {

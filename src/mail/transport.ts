@@ -10,7 +10,7 @@
 // A worker killed between 1 and 2 leaves a queued message with the marker set: the server may
 // have it. When the job is taken again (its lease lapsed), that message is *uncertain*. If it
 // goes through a mailbox with IMAP settings, its Message-ID is looked for in the mailbox's Sent
-// folder first (connections/sent-search.ts): found, it is recorded sent and not sent again.
+// folder first (mailboxes/sent-search.ts): found, it is recorded sent and not sent again.
 // Otherwise (no IMAP, not found, the search failed) it is sent again: the MIME was built when
 // the request was accepted, so the same bytes with the same Message-ID. An attempt that ends
 // with no answer at all (a timeout, a dropped connection) keeps the marker the same way.

@@ -9,7 +9,7 @@ import { ListRepliesQuery } from '../replies/schemas.ts';
 import { EVENT_CHOICES } from '../webhooks/schemas.ts';
 import type { EventType } from '../webhooks/events.ts';
 import { Errors } from '../errors.ts';
-import { OAuthErrors } from '../connections/oauth.ts';
+import { OAuthErrors } from '../mailboxes/oauth.ts';
 
 /** One named example: what the reference shows as its title, and the value. */
 export interface Example {

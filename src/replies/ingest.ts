@@ -1,5 +1,5 @@
 // Ingestion: an inbound reply stored with its contact, thread, counters, triage and events,
-// in one write (POST /api/replies, a mailbox's sync: connections/ingest.ts, the seed CLI).
+// in one write (POST /api/replies, a mailbox's sync: mailboxes/ingest.ts, the seed CLI).
 import { uuidv7 } from '../db/ids.ts';
 import { type Db, together } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
@@ -8,7 +8,7 @@ import { Errors } from '../errors.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { addToCounts } from '../workspaces/counts.ts';
 import { raiseAll } from '../events.ts';
-import { queueTriage, triageOn } from '../triage/queue.ts';
+import { queueTriage, triageOn } from './triage-jobs.ts';
 import type { Ingest } from './schemas.ts';
 import * as q from './ingest-queries.ts';
 import { findSnoozedOfSender } from './queries.ts';
@@ -31,7 +31,7 @@ function splitName(name: string): { first: string | null; last: string | null } 
  * it, its savepoint (or transaction) is rolled back with the contact change, and the stored
  * reply is returned with created=false. No lookup runs first: duplicates are the exception.
  * `opts.within` runs in the reply's transaction once it is inserted (a mailbox's attachments and
- * headers: src/connections/ingest.ts), so the reply is stored with them or not at all.
+ * headers: src/mailboxes/ingest.ts), so the reply is stored with them or not at all.
  */
 export async function ingestReply(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions = {}): Promise<{ reply: ReplyDetail; created: boolean }> {
   try {
@@ -48,7 +48,7 @@ export async function ingestReply(db: Db, workspaceId: string, input: Ingest, op
 
 export interface IngestOptions {
   within?: (trx: Tx, replyId: string) => Promise<Attachments>;
-  /** The message's triage headers as JSON (a mailbox's: connections/parse.ts), stored with the reply. */
+  /** The message's triage headers as JSON (a mailbox's: mailboxes/parse.ts), stored with the reply. */
   mailHeaders?: string;
   /**
    * Triage of the reply in its transaction: decided before the insert, so the reply is stored

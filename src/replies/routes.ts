@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
 import { listPageJson } from './list-page.ts';
+import { downloadAttachment } from './attachments.ts';
 import * as service from './service.ts';
 import { ingestReply, type IngestTriage } from './ingest.ts';
 
@@ -67,5 +68,23 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
   }, async (request, reply) => {
     const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage });
     return reply.code(created ? 201 : 200).send({ data });
+  });
+
+  app.get('/api/replies/:id/attachments/:attachmentId', {
+    config: { permission: 'replies:read' },
+    schema: {
+      tags: ['Replies'],
+      summary: "Download an attachment of a reply that arrived by IMAP",
+      description: 'The bytes as they arrived, with their content type; served as a download (Content-Disposition: attachment), never shown inline.',
+      params: AttachmentParams,
+      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errorResponses(401, 403, 404, 429) },
+    },
+  }, async (request, reply) => {
+    const file = await downloadAttachment(db, request.workspaceId, request.params.id, request.params.attachmentId);
+    return reply
+      .header('content-type', /^[\w.+-]+\/[\w.+-]+$/.test(file.contentType) ? file.contentType : 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+      .send(file.content);
   });
 };

@@ -1,6 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageQuery } from '../http/schemas.ts';
-import { Attachment } from '../connections/schemas.ts';
+import { Nullable, PageQuery, PathId } from '../http/schemas.ts';
+
+export const Attachment = Type.Object({
+  id: Type.String(),
+  filename: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer({ description: 'Bytes' }),
+  stored: Type.Boolean({ description: 'false: larger than the limit (MAILBOX_ATTACHMENT_MAX_MB), listed but not kept' }),
+  skipped_reason: Nullable(Type.String()),
+  download_url: Nullable(Type.String({ description: 'GET it with the same key; null when not stored' })),
+});
+
+export const AttachmentParams = Type.Object({ id: PathId, attachmentId: PathId });
 
 export const STATUSES = ['pending', 'ready', 'sent', 'archived'] as const;
 export const Status = Type.Unsafe<(typeof STATUSES)[number]>({ type: 'string', enum: [...STATUSES], description: 'One of pending, ready, sent, archived' });

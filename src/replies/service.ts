@@ -5,7 +5,7 @@ import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
 import { outgoingForReply } from '../mail/service.ts';
-import { attachmentsForReply } from '../connections/attachments.ts';
+import { attachmentsForReply } from './attachments.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
 import { raise } from '../events.ts';
@@ -15,7 +15,7 @@ import type { ReplyFilter } from './queries.ts';
 import { page } from '../http/schemas.ts';
 import { STATUSES } from './schemas.ts';
 import * as q from './queries.ts';
-import { queueLearning } from '../triage/queue.ts';
+import { queueLearning } from './triage-jobs.ts';
 
 const now = () => new Date().toISOString();
 
@@ -235,7 +235,7 @@ export async function applyChange(
       if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
     }),
     didChange && raise(trx, workspaceId, 'reply.updated', { ...updated, changes: changed }),
-    // a person or client chose a category: triage's workspace model learns it (src/triage/queue.ts)
+    // a person or client chose a category: triage's workspace model learns it (replies/triage-jobs.ts)
     learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
   ]);
   return { updated, didChange, changed };

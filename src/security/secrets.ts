@@ -2,7 +2,7 @@
 // Each endpoint's `whsec_` secret is shown to the client once and stored encrypted with
 // AES-256-GCM under a master key, with the endpoint id as associated data, so a ciphertext
 // copied onto another endpoint's row does not decrypt. A mailbox password is stored the same
-// way with `connection:<id>:imap` or `:smtp` as associated data (src/connections/service.ts).
+// way with `connection:<id>:imap` or `:smtp` as associated data (src/mailboxes/service.ts).
 //
 // The master key comes from REPLYDESK_SECRET_KEY. A single SQLite process without it gets a
 // key generated into a file next to its database (mode 0600) and reused on every start. On

@@ -6,10 +6,6 @@ import { bool, forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 
-/** Read on every ingestion: whether to queue a triage job (primary-key lookup). */
-export const triageEnabled = prepared((db, a: { ws: string }) =>
-  db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));
-
 // precompiled: triage reads both for every reply it decides as the reply is ingested
 const settingsOf = prepared((db, a: { ws: string }) => db
   .selectFrom('workspaces as w')

@@ -23,7 +23,7 @@ import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnsw
 import { categorise, type Decision, outOfOfficeUntil, stripQuoted, suggest, type TriageInput, WorkspaceModel } from './local/index.ts';
 import * as q from './queries.ts';
 import { contactEvent } from './contact-event.ts';
-import { type LearnPayload, TRIAGE_JOB, TRIAGE_LEARN_JOB, TRIAGE_MODEL_JOB, type TriagePayload } from './queue.ts';
+import { type LearnPayload, TRIAGE_JOB, TRIAGE_LEARN_JOB, TRIAGE_MODEL_JOB, type TriagePayload } from '../replies/triage-jobs.ts';
 
 /** Below this confidence a configured language model is asked to decide. */
 export const MODEL_THRESHOLD = 0.8;
@@ -67,7 +67,7 @@ export function htmlToText(html: string): string {
 
 const bodyOf = (r: { body_text: string; body_html: string }) => (r.body_text.trim() ? r.body_text : htmlToText(r.body_html));
 
-/** A reply as the categoriser reads it; one that came by IMAP brings its auto-reply and bounce headers (connections/parse.ts). */
+/** A reply as the categoriser reads it; one that came by IMAP brings its auto-reply and bounce headers (mailboxes/parse.ts). */
 function inputOf(r: q.TriageReplyRow): TriageInput {
   const headers = r.mail_headers ? (JSON.parse(r.mail_headers) as Record<string, string>) : undefined;
   return { subject: r.subject, bodyText: bodyOf(r), fromEmail: r.from_email, fromName: r.from_name || null, receivedAt: r.received_at, ...(headers && { headers }) };

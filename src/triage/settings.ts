@@ -10,7 +10,7 @@ import { Errors } from '../errors.ts';
 import { errorResponses, Nullable, single } from '../http/schemas.ts';
 import { TEMPLATE_VARIABLES } from './drafts.ts';
 import * as q from './queries.ts';
-import { forgetTriageFlag } from './queue.ts';
+import { forgetTriageFlag } from '../replies/triage-jobs.ts';
 
 export const TriageSettings = Type.Object({
   enabled: Type.Boolean({ description: 'Whether replies ingested without a category are categorised (and drafted).' }),

@@ -52,3 +52,7 @@ export const keyByHash = prepared((db, a: { hash: string }) =>
 export function touchApiKey(db: Tx, keyId: string, at: string) {
   return db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
 }
+
+/** Whether the workspace has triage on (asked on every reply ingested: replies/triage-jobs.ts). */
+export const triageEnabled = prepared((db, a: { ws: string }) =>
+  db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));

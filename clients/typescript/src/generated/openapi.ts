@@ -76,6 +76,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/replies/{id}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment of a reply that arrived by IMAP
+         * @description The bytes as they arrived, with their content type; served as a download (Content-Disposition: attachment), never shown inline.
+         *
+         *     Needs the `replies:read` permission.
+         */
+        get: operations["getReplyAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contacts": {
         parameters: {
             query?: never;
@@ -316,28 +338,6 @@ export interface paths {
          * @description Needs the `replies:read` permission.
          */
         get: operations["listConnectionSkipped"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/replies/{id}/attachments/{attachmentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download an attachment of a reply that arrived by IMAP
-         * @description The bytes as they arrived, with their content type; served as a download (Content-Disposition: attachment), never shown inline.
-         *
-         *     Needs the `replies:read` permission.
-         */
-        get: operations["getReplyAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1631,6 +1631,73 @@ export interface operations {
             };
             /** @description This Idempotency-Key was used for a different request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getReplyAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3263,73 +3330,6 @@ export interface operations {
                             created_at: string;
                         }[];
                     };
-                };
-            };
-            /** @description The API key is missing or invalid */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The API key lacks the permission this operation needs */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such resource in this workspace */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Too many requests: wait Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds until the rate-limit window resets. */
-                    "Retry-After"?: number;
-                    /** @description Requests per minute of the workspace. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in this window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    getReplyAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                attachmentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
                 };
             };
             /** @description The API key is missing or invalid */

@@ -1,6 +1,6 @@
 // Settings → Mailboxes: each mailbox with its sync state; "New mailbox" and "Edit" take the IMAP
 // and SMTP settings, "Connect Google" / "Connect Microsoft" sign in instead (MailboxSignIn.tsx);
-// mailboxes are paused, resumed and deleted in place (src/connections/routes.ts).
+// mailboxes are paused, resumed and deleted in place (src/mailboxes/routes.ts).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api.ts';

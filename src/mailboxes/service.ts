@@ -1,6 +1,6 @@
 // Mailboxes (CONTRACT "Mailboxes (connections)"): create, read, change, pause and delete a
 // connection. A create or a change of the IMAP or SMTP settings logs in to the servers first
-// (connections/net.ts); a failure is 400 naming the protocol and the step, and nothing is
+// (mailboxes/net.ts); a failure is 400 naming the protocol and the step, and nothing is
 // stored. Passwords are encrypted at rest (security/secrets.ts) and never leave this module.
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
@@ -62,7 +62,7 @@ export function smtpSettings(key: Buffer, r: Row, accessToken?: string): SmtpSet
   return { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username!, ...login };
 }
 
-/** A password connection's decrypted password, or the access token an OAuth one was given (connections/oauth-tokens.ts). */
+/** A password connection's decrypted password, or the access token an OAuth one was given (mailboxes/oauth-tokens.ts). */
 function loginOf(key: Buffer, r: Row, protocol: 'imap' | 'smtp', accessToken?: string): { password: string } | { accessToken: string } | null {
   if (r.auth === 'oauth') return accessToken ? { accessToken } : null;
   const stored = protocol === 'imap' ? r.imap_password_enc : r.smtp_password_enc;

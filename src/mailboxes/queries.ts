@@ -1,10 +1,9 @@
-// Mailbox queries: connections, their sync leases and folder state, skipped messages and
-// reply attachments. Every query a service calls takes the workspace id and filters by it; the
+// Mailbox queries: connections, their sync leases and folder state, skipped messages. Every query a service calls takes the workspace id and filters by it; the
 // sync's own (by connection id) run on rows it found through a lease.
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { bool } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
-import type { ConnectionTable, MailboxSkippedTable, Q, ReplyAttachmentTable, Tx } from '../db/types.ts';
+import type { ConnectionTable, MailboxSkippedTable, Q, Tx } from '../db/types.ts';
 
 export type ConnectionRow = Awaited<ReturnType<typeof getConnection>> & {};
 
@@ -185,49 +184,10 @@ export function sendsOfReply(db: Q, workspaceId: string, replyId: string) {
     .execute();
 }
 
-// Attachments
-
-export function insertAttachment(db: Tx, row: ReplyAttachmentTable) {
-  return db.insertInto('reply_attachments').values(row).execute();
-}
-
-// on the single read of every reply: compiled once (db/prepared.ts)
-const attachmentsOfReply = prepared((db, a: { ws: string; replyId: string }) =>
-  db
-    .selectFrom('reply_attachments')
-    .select(['id', 'filename', 'content_type', 'size', 'skipped_reason'])
-    .where('workspace_id', '=', a.ws)
-    .where('reply_id', '=', a.replyId)
-    .orderBy('position', 'asc'));
-
-export function listAttachments(db: Q, workspaceId: string, replyId: string) {
-  return attachmentsOfReply(db, { ws: workspaceId, replyId });
-}
-
-export function getAttachment(db: Q, workspaceId: string, replyId: string, id: string) {
-  return db
-    .selectFrom('reply_attachments')
-    .select(['id', 'filename', 'content_type', 'size', 'content', 'skipped_reason'])
-    .where('workspace_id', '=', workspaceId)
-    .where('reply_id', '=', replyId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 // Sending through a mailbox
 
 export function connectionForSend(db: Q, id: string) {
   return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function connectionOfReply(db: Q, workspaceId: string, replyId: string) {
-  return db
-    .selectFrom('replies')
-    .innerJoin('connections', 'connections.id', 'replies.connection_id')
-    .select(['connections.id', 'connections.email', 'connections.name', 'connections.smtp_host', 'connections.signature_text', 'connections.signature_html'])
-    .where('replies.workspace_id', '=', workspaceId)
-    .where('replies.id', '=', replyId)
-    .executeTakeFirst();
 }
 
 export function recordSentCopy(db: Tx, outgoingId: string, value: string) {

@@ -1,9 +1,10 @@
-// What other services call, in their own transactions, to hand work to triage: one job per
-// reply ingested without a category (workspace triage on), one per correction to learn from.
-// Kept apart from service.ts so replies/ can call it without importing triage's handlers.
+// The work a reply's changes hand to triage, in their own transactions: one job per reply
+// ingested without a category (workspace triage on), one per correction to learn from. The job
+// kinds and payloads are declared here, below triage: triage/ runs them (triage/service.ts)
+// and reads replies, so replies/ never imports triage/.
 import type { Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';
-import { triageEnabled } from './queries.ts';
+import { triageEnabled } from '../workspaces/queries.ts';
 
 export const TRIAGE_JOB = 'triage.reply';
 export const TRIAGE_MODEL_JOB = 'triage.model';

@@ -2,7 +2,7 @@
 // one at a time (GET /api/replies/{id}/attachments/{attachmentId}).
 import type { Db } from '../db/connect.ts';
 import { Errors } from '../errors.ts';
-import * as q from './queries.ts';
+import * as q from './attachment-queries.ts';
 
 export async function attachmentsForReply(db: Db, workspaceId: string, replyId: string) {
   const rows = await q.listAttachments(db.read, workspaceId, replyId);

@@ -1,12 +1,10 @@
-// Mailboxes (CONTRACT "Mailboxes (connections)"): the connections resource, and the download
-// of an attachment of a reply that arrived through one. Pause and resume are PATCH
+// Mailboxes (CONTRACT "Mailboxes (connections)"): the connections resource. Pause and resume are PATCH
 // {paused: true|false} (docs/mailboxes.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
 import { errorResponses, IdParams, list, page, PageQuery, pagination, single } from '../http/schemas.ts';
-import { downloadAttachment } from './attachments.ts';
-import { AttachmentParams, Connection, CreateConnection, PatchConnection, SkippedMessage } from './schemas.ts';
+import { Connection, CreateConnection, PatchConnection, SkippedMessage } from './schemas.ts';
 import * as service from './service.ts';
 
 const manage = { permission: 'connections:manage' as const };
@@ -66,23 +64,5 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: ser
   }, async (request, reply) => {
     await service.deleteConnection(db, request.workspaceId, request.params.id);
     return reply.code(204).send(null);
-  });
-
-  app.get('/api/replies/:id/attachments/:attachmentId', {
-    config: read,
-    schema: {
-      tags: ['Replies'],
-      summary: "Download an attachment of a reply that arrived by IMAP",
-      description: 'The bytes as they arrived, with their content type; served as a download (Content-Disposition: attachment), never shown inline.',
-      params: AttachmentParams,
-      response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...errorResponses(401, 403, 404, 429) },
-    },
-  }, async (request, reply) => {
-    const file = await downloadAttachment(db, request.workspaceId, request.params.id, request.params.attachmentId);
-    return reply
-      .header('content-type', /^[\w.+-]+\/[\w.+-]+$/.test(file.contentType) ? file.contentType : 'application/octet-stream')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
-      .send(file.content);
   });
 };

@@ -3,7 +3,7 @@
 //
 // MailboxSync, one per process, looks every few seconds for mailboxes that are due (not
 // paused, not backing off) and whose lease is free or lapsed, takes each lease with one
-// conditional UPDATE (connections/queries.ts takeLease: of several workers, exactly one gets
+// conditional UPDATE (mailboxes/queries.ts takeLease: of several workers, exactly one gets
 // it), renews the leases it holds, and runs a MailboxSession for each. A worker that dies
 // stops renewing; its leases lapse after leaseMs and another worker takes them over. A lease
 // that could not be renewed (lost, paused, deleted) or whose settings changed ends its session.
@@ -22,7 +22,7 @@
 //     can die without an event) followed by a catch-up, which is also how servers without IDLE
 //     are polled.
 // A failure (DNS, TLS, login, a dead connection) ends the session: the state becomes `error`
-// with the reason, and the next attempt waits for a growing backoff (connections/backoff.ts),
+// with the reason, and the next attempt waits for a growing backoff (mailboxes/backoff.ts),
 // stored in the row so a restart keeps it. A connection that worked and then dropped is
 // retried at once (a drop is routine; a refused reconnect is then an error).
 import type { ImapFlow, MailboxObject } from 'imapflow';

@@ -79,18 +79,6 @@ export const SkippedMessage = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
-export const Attachment = Type.Object({
-  id: Type.String(),
-  filename: Type.String(),
-  content_type: Type.String(),
-  size: Type.Integer({ description: 'Bytes' }),
-  stored: Type.Boolean({ description: 'false: larger than the limit (MAILBOX_ATTACHMENT_MAX_MB), listed but not kept' }),
-  skipped_reason: Nullable(Type.String()),
-  download_url: Nullable(Type.String({ description: 'GET it with the same key; null when not stored' })),
-});
-
-export const AttachmentParams = Type.Object({ id: PathId, attachmentId: PathId });
-
 export const OAUTH_PROVIDERS = ['google', 'microsoft'] as const;
 
 export const StartOAuth = Type.Object({

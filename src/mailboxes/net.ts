@@ -22,7 +22,7 @@ export interface ServerSettings {
   port: number;
   tls: MailTls;
   username: string;
-  /** How the login is made: a password, or an OAuth 2.0 access token (XOAUTH2, connections/oauth.ts). */
+  /** How the login is made: a password, or an OAuth 2.0 access token (XOAUTH2, mailboxes/oauth.ts). */
   password?: string;
   accessToken?: string;
 }
@@ -143,7 +143,7 @@ export async function imapClient(s: ServerSettings, opts: NetOptions & { onError
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: Math.max(timeout * 3, 60_000),
-    // IDLE is started by the sync itself (connections/sync.ts), between its checks
+    // IDLE is started by the sync itself (mailboxes/sync.ts), between its checks
     disableAutoIdle: true,
     clientInfo: { name: 'Replydesk' },
   });
