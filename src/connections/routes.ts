@@ -1,4 +1,4 @@
-// Mailboxes (CONTRACT "Mailboxes (connections)"): the connections resource, and the download
+// Mailboxes (docs/mailboxes.md "Connecting"): the connections resource, and the download
 // of an attachment of a reply that arrived through one. Pause and resume are PATCH
 // {paused: true|false} (docs/mailboxes.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
