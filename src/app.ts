@@ -72,7 +72,7 @@ export interface AppDeps {
   dashboard?: { baseUrl?: string; distDir?: string; defer?: (work: () => Promise<void>) => void };
   /** PUBLIC_URL when it is configured: the OpenAPI document's server. Without it, the request's own origin. */
   publicUrl?: string | null;
-  /** The rate-limit window (default a minute, as SPEC.md §8 says); tests shorten it. */
+  /** The rate-limit window (default a minute: docs/api.md "Rate limits"); tests shorten it. */
   rateLimitWindowMs?: number;
   /** Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY); none by default. */
   trustProxy?: TrustProxy;

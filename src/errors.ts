@@ -60,7 +60,7 @@ export const Errors = {
     new AppError(400, 'UNKNOWN_EVENT_TYPES', `Unknown event type(s): ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`),
   EndpointDisabled: define(409, 'ENDPOINT_DISABLED', 'The webhook endpoint is disabled; enable it with PATCH {"enabled": true} first'),
   DeliveryInProgress: define(409, 'DELIVERY_IN_PROGRESS', 'The delivery is still being attempted; wait for it to succeed or fail'),
-  // Sending and forwarding (SPEC.md §4.4, §4.5; the first two are SPEC's words exactly).
+  // Sending and forwarding (docs/mail.md; the first two are fixed messages of docs/api.md "Errors").
   NoRecipients: define(400, 'NO_RECIPIENTS', 'At least one recipient email is required'),
   InvalidEmail: (address: string) => new AppError(400, 'INVALID_EMAIL', `Invalid email address: ${address}`),
   TooManyRecipients: (max: number) => new AppError(400, 'TOO_MANY_RECIPIENTS', `Too many recipients: a forward goes to at most ${max} addresses`),
@@ -71,7 +71,7 @@ export const Errors = {
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>
     new AppError(429, 'MAIL_QUOTA_EXCEEDED', `Sending quota of ${limit} recipients per hour reached for this workspace; nothing was sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),
-  // Mailboxes (CONTRACT "Mailboxes (connections)", docs/mailboxes.md)
+  // Mailboxes (docs/mailboxes.md "Connecting")
   ConnectionNotFound: define(404, 'CONNECTION_NOT_FOUND', 'Connection not found'),
   MailboxCheckFailed: (message: string) => new AppError(400, 'MAILBOX_CHECK_FAILED', message),
   AttachmentNotFound: define(404, 'ATTACHMENT_NOT_FOUND', 'Attachment not found'),

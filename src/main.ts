@@ -113,7 +113,7 @@ export async function serve(config: Config = loadConfig()) {
   worker.start();
   mailboxes.start();
   app.log.info({ database: config.database.dialect, redis: Boolean(redis), dashboard: config.publicUrl }, 'replydesk ready');
-  // First run: the one way in is a link only the operator sees (CONTRACT "People and the dashboard")
+  // First run: the one way in is a link only the operator sees (docs/dashboard.md "First run")
   const setupLink = await issueSetupLink(db, config.publicUrl);
   if (setupLink) app.log.info({ setup_link: setupLink }, `no user yet: open ${setupLink} to create the first owner and workspace`);
   return app;

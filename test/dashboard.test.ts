@@ -1,4 +1,4 @@
-// People and the dashboard (CONTRACT "People and the dashboard", docs/dashboard.md): first-run
+// People and the dashboard (docs/dashboard.md): first-run
 // setup, sign-in and its limits, the session cookie standing in for a key, CSRF, roles,
 // invitations, password resets, keys from the dashboard, a reply's body as a safe document,
 // and the live event stream.

@@ -1,4 +1,4 @@
-// CONTRACT "Inbox queries" on GET /api/replies: every filter alone and combined, with its total;
+// docs/api.md "Inbox queries" on GET /api/replies: every filter alone and combined, with its total;
 // cursor pages; and the 400s that name a bad parameter.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planSearch } from '../src/replies/search.ts';

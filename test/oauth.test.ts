@@ -1,10 +1,11 @@
-// Mailboxes over OAuth 2.0 (CONTRACT "Mailboxes over OAuth 2.0", issue 29), end to end against
-// real protocol peers: a local OpenID Connect provider (test/oidc.ts) standing in for Google's
-// sign-in, Dovecot checking the access tokens with it (XOAUTH2/OAUTHBEARER), and an SMTP server
-// taking XOAUTH2. Connect, mail arrives, an answer goes out through the mailbox; expiry and
-// refresh (one refresh for two workers); a revoked refresh token → error → reconnect → the sync
-// resumes without loss or duplicates; replayed, forged or missing state, refused consent, a
-// wrong issuer or audience, the provider down; the person who began must finish.
+// Mailboxes over OAuth 2.0 (docs/mailboxes.md "Google Workspace and Microsoft 365", issue 29),
+// end to end against real protocol peers: a local OpenID Connect provider (test/oidc.ts)
+// standing in for Google's sign-in, Dovecot checking the access tokens with it
+// (XOAUTH2/OAUTHBEARER), and an SMTP server taking XOAUTH2. Connect, mail arrives, an answer
+// goes out through the mailbox; expiry and refresh (one refresh for two workers); a revoked
+// refresh token → error → reconnect → the sync resumes without loss or duplicates; replayed,
+// forged or missing state, refused consent, a wrong issuer or audience, the provider down; the
+// person who began must finish.
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOldStates, OAuthClients } from '../src/mailboxes/oauth.ts';

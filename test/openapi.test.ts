@@ -85,7 +85,7 @@ describe('OpenAPI document as a product (issue 18)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('error examples are the envelope with the exact messages of SPEC.md §7', () => {
+  it('error examples are the envelope with the exact messages of docs/api.md "Errors"', () => {
     const messages = (path: string, method: string, code: number) =>
       Object.values(doc.paths[path]![method]!.responses[code]!.content!['application/json']!.examples!).map((e) => e.value);
     expect(messages('/api/replies', 'get', 401)).toEqual([{ data: null, error: 'Invalid API key' }]);

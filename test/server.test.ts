@@ -53,7 +53,7 @@ describe('replydesk CLI', () => {
     expect(JSON.parse(second.stdout)).toEqual({ data: { applied: [] } });
   });
 
-  it('creates workspaces and keys, lists and revokes keys, with CONTRACT.md output', async () => {
+  it('creates workspaces and keys, lists and revokes keys, with the documented --json output', async () => {
     const ws = JSON.parse((await cli(env, 'workspace', 'create', '--name', 'Acme Agency', '--json')).stdout);
     expect(ws).toEqual({ data: { id: expect.any(String), name: 'Acme Agency', plan: 'starter' } });
     const growth = JSON.parse((await cli(env, 'workspace', 'create', '--name', 'G', '--plan', 'growth', '--rate-limit', '1000', '--json')).stdout);

@@ -1,5 +1,5 @@
 // Snoozing (PATCH snoozed_until, the snoozed filter, the two ways a snooze ends) and
-// POST /api/replies/bulk (CONTRACT "Inbox queries").
+// POST /api/replies/bulk (docs/api.md "PATCH rules", "Endpoints").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from '../src/jobs/queue.ts';
 import { wakeDueSnoozes } from '../src/replies/snooze.ts';

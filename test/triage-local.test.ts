@@ -13,7 +13,7 @@ const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput 
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 
 describe('default categories', () => {
-  it('are the nine of CONTRACT.md, the first four positive and drafted', () => {
+  it('are the documented nine, the first four positive and drafted', () => {
     expect(DEFAULT_CATEGORIES.map((c) => c.name)).toEqual([
       'Interested', 'Meeting request', 'Information request', 'Referral', 'Not interested', 'Wrong person', 'Out of office', 'Unsubscribe', 'Bounce',
     ]);

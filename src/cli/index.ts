@@ -1,5 +1,6 @@
-// `replydesk <command>`: CONTRACT.md's CLI. Every command honours DATABASE_URL; --json prints
-// the `{data: …}` envelope for programs, otherwise the output is for people.
+// `replydesk <command>` (README.md "The replydesk command"). Every command honours
+// DATABASE_URL; --json prints the `{data: …}` envelope for programs, otherwise the output is
+// for people.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { connect, type Db } from '../db/connect.ts';

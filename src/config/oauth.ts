@@ -1,5 +1,5 @@
-// Which OAuth 2.0 providers this server offers for mailboxes (CONTRACT "Mailboxes over OAuth
-// 2.0", docs/mailboxes.md), read from the environment by config/index.ts. A provider is offered when
+// Which OAuth 2.0 providers this server offers for mailboxes, read from the environment by
+// config/index.ts (docs/mailboxes.md "Google Workspace and Microsoft 365"). A provider is offered when
 // its client id and secret are set; its issuer names the OpenID Connect discovery document the
 // endpoints come from, and its mail servers default to the provider's own.
 import type { MailTls, OAuthProvider } from '../db/types.ts';

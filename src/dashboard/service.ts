@@ -1,5 +1,5 @@
 // People: first-run setup, accounts, members, invitations, password resets and the
-// dashboard's own mail (CONTRACT "People and the dashboard", docs/dashboard.md); sessions and
+// dashboard's own mail (docs/dashboard.md "First run", "Routes"); sessions and
 // sign-in are in sessions.ts.
 // Routes stay thin (dashboard/routes.ts); every rule is here.
 import crypto from 'node:crypto';

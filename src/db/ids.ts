@@ -1,6 +1,6 @@
 // UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Still a UUID, as
-// SPEC.md asks of reply ids, but new rows land at the right-hand end of every primary-key
-// index instead of at a random page, which keeps inserts cheap as tables grow.
+// docs/api.md "Reply" promises of reply ids, but new rows land at the right-hand end of every
+// primary-key index instead of at a random page, which keeps inserts cheap as tables grow.
 import crypto from 'node:crypto';
 
 let lastMs = 0;

@@ -21,6 +21,9 @@ import * as m0018 from './migrations/0018_triage_suggestions.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
+// A new migration: the next number, its line here, and `npm run migrations:checksum` to record
+// its checksum. A committed migration is never edited: write a new one instead
+// (docs/architecture.md "Migrations"; test/migration-checksums.test.ts).
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_jobs': m0002,

@@ -1,6 +1,7 @@
-// One interface types every query (STYLE.md). Timestamps travel as ISO 8601 UTC strings on
-// both dialects (PostgreSQL's timestamptz is parsed back to ISO in db/connect.ts); booleans are
-// 0/1 on SQLite and true/false on PostgreSQL, so readers go through Boolean().
+// One interface types every query (docs/architecture.md "The shape"). Timestamps travel as
+// ISO 8601 UTC strings on both dialects (PostgreSQL's timestamptz is parsed back to ISO in
+// db/connect.ts); booleans are 0/1 on SQLite and true/false on PostgreSQL, so readers go
+// through Boolean().
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 export type Plan = 'starter' | 'growth' | 'scale';
@@ -222,7 +223,7 @@ export interface ReplyTable {
   in_reply_to: string | null;
   received_at: string;
   handled_at: string | null;
-  /** Hidden from snoozed=false lists until then (CONTRACT "Inbox queries"); null: not snoozed. */
+  /** Hidden from snoozed=false lists until then (docs/api.md "PATCH rules"); null: not snoozed. */
   snoozed_until: Generated<string | null>;
   /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (mailboxes/parse.ts). */
   mail_headers: Generated<string | null>;

@@ -1,4 +1,4 @@
-// Ids in paths (CONTRACT "Ids in paths"): an id that names nothing in the workspace is the
+// Ids in paths (docs/api.md "Basics"): an id that names nothing in the workspace is the
 // route's own 404 (`Reply not found`, `Contact not found`, …) whatever its length or
 // characters, up to the URL length the server takes at all (MAX_URL_LENGTH, json-body.ts).
 //

@@ -24,8 +24,9 @@ export const SendResult = Type.Object({
   status: Type.Literal('sent'),
 });
 
-// `to` is checked by the service, not the schema, so a missing or empty list gets SPEC's own
-// message rather than a generic one; the schema only refuses wrong types.
+// `to` is checked by the service, not the schema, so a missing or empty list gets its fixed
+// message (docs/mail.md "Forwarding a reply") rather than a generic one; the schema only
+// refuses wrong types.
 export const ForwardBody = Type.Object(
   {
     to: Type.Optional(Nullable(Type.Array(Type.String({ maxLength: 998 }), { maxItems: 1000, description: `Email addresses, at most ${MAX_FORWARD_RECIPIENTS}.` }))),

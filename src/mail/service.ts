@@ -1,9 +1,9 @@
-// Sending a reply's answer and forwarding a reply (SPEC.md §4.4, §4.5; CONTRACT.md's send).
+// Sending a reply's answer and forwarding a reply (docs/mail.md).
 //
 // A request never talks to SMTP. In one transaction it checks the rules, spends the hourly
 // quota, builds the MIME, records the outgoing message, queues a mail.send job and records the
-// event (transactional outbox, ARCHITECTURE.md). Commit, and the mail will be delivered even
-// if the process dies the next instant; roll back, and nothing of it remains.
+// event (transactional outbox, docs/architecture.md "The shape"). Commit, and the mail will be
+// delivered even if the process dies the next instant; roll back, and nothing of it remains.
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
@@ -132,7 +132,8 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       const reply = await q.findReplyForMail(trx, workspaceId, replyId);
       if (!reply) throw Errors.ReplyNotFound();
       if (reply.status === 'sent' || reply.sent_response !== null) throw Errors.ReplyAlreadySent();
-      // an Unsubscribe reply (triage) or a person said never to write again (CONTRACT "Triage")
+      // an Unsubscribe reply (triage) or a person said never to write again
+      // (docs/triage.md "Consequences")
       if (reply.do_not_contact) throw Errors.DoNotContact();
       const message = body.message?.trim() ? body.message : reply.ai_response?.trim() ? reply.ai_response : null;
       if (message === null) throw Errors.NothingToSend();
@@ -192,8 +193,9 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
 }
 
 /**
- * SPEC.md §4.5's two 400s, checked before the reply is looked up: `to` missing, null or
- * empty, then the first address that is not one. Duplicates (any case) are sent once.
+ * A forward's two fixed 400s (docs/mail.md "Forwarding a reply"), checked before the reply is
+ * looked up: `to` missing, null or empty, then the first address that is not one. Duplicates
+ * (any case) are sent once.
  */
 export function checkRecipients(to: readonly unknown[] | null | undefined): string[] {
   if (!to || to.length === 0) throw Errors.NoRecipients();

@@ -94,7 +94,8 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
     // Gone (reply deleted) or already settled by an earlier attempt: nothing to do.
     if (!message || message.status !== 'queued') return { ok: true };
 
-    // the reply's mailbox sends it when it has SMTP settings (CONTRACT "Mailboxes"); SMTP_URL otherwise
+    // the reply's mailbox sends it when it has SMTP settings, SMTP_URL otherwise
+    // (docs/mailboxes.md "Sending through the mailbox")
     const connectionId = message.connection_id ?? null;
     let own: Transport | null | 'gone' = null;
     try {

@@ -1,6 +1,6 @@
 // One message of a mailbox's folder, made a reply (or skipped, with the reason recorded).
 //
-//  - From the mailbox's own address: not a reply (CONTRACT), skipped.
+//  - From the mailbox's own address: not a reply (docs/mailboxes.md "Sync states"), skipped.
 //  - No sender address, or MIME that cannot be read: skipped with the reason.
 //  - Already stored (its Message-ID): ingestReply answers the stored reply; nothing changes.
 //  - Threading: In-Reply-To, then References from the newest, are looked up among the answers

@@ -170,7 +170,8 @@ export async function smtpClient(s: ServerSettings, opts: NetOptions) {
 /**
  * Logs in to the IMAP server and opens the folder: what a created or changed connection is
  * checked with. Answers the folder's UIDVALIDITY and the next UID, so the sync starts with the
- * mail that arrives after this moment (CONTRACT), and whether the server offers IDLE.
+ * mail that arrives after this moment (docs/mailboxes.md "Connecting": without backfill_days),
+ * and whether the server offers IDLE.
  */
 export async function testImap(s: ServerSettings & { folder: string; backfillSince?: Date }, opts: NetOptions) {
   let failure: Error | null = null;

@@ -1,5 +1,5 @@
-// Mailboxes over OAuth 2.0 (CONTRACT "Mailboxes over OAuth 2.0"): where an authorization
-// begins (POST /api/connections/oauth) and where the provider sends the person back
+// Mailboxes over OAuth 2.0 (docs/mailboxes.md "Google Workspace and Microsoft 365"): where an
+// authorization begins (POST /api/connections/oauth) and where the provider sends the person back
 // (GET /oauth/callback), which ends on the dashboard's Mailboxes page with the outcome.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/connect.ts';

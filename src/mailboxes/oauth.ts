@@ -1,4 +1,4 @@
-// Connecting a mailbox over OAuth 2.0 (CONTRACT "Mailboxes over OAuth 2.0", docs/mailboxes.md):
+// Connecting a mailbox over OAuth 2.0 (docs/mailboxes.md "Google Workspace and Microsoft 365"):
 // the authorization-code flow with PKCE, by openid-client (which checks the ID token's
 // signature, issuer, audience and nonce), then the mailbox's IMAP and SMTP logins with the
 // access token (XOAUTH2), then the connection made — or, for an address the workspace already

@@ -1,4 +1,4 @@
-// Mailboxes (CONTRACT "Mailboxes (connections)"): the connections resource. Pause and resume are PATCH
+// Mailboxes (docs/mailboxes.md "Connecting"): the connections resource. Pause and resume are PATCH
 // {paused: true|false} (docs/mailboxes.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';

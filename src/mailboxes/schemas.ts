@@ -1,4 +1,4 @@
-// Mailboxes (CONTRACT "Mailboxes (connections)"): the request and answer shapes.
+// Mailboxes (docs/mailboxes.md "Connecting"): the request and answer shapes.
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, PathId } from '../http/schemas.ts';
 

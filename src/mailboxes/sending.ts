@@ -1,9 +1,10 @@
-// Sending through a mailbox (CONTRACT "Mailboxes"): the mail.send job uses the reply's
-// connection's SMTP server, logged in with its credentials (mail/transport.ts MailboxRoute),
-// and once the server accepted the mail a mail.file-sent job files a copy in the mailbox's
-// Sent folder over IMAP, so the answer shows up where the agency's people look. Apart jobs: a
-// Sent folder that fails is retried on its own and never makes the mail go out twice. A mailbox
-// whose server files sent mail itself (Gmail) has sent_folder '' and gets no copy.
+// Sending through a mailbox (docs/mailboxes.md "Sending through the mailbox"): the mail.send
+// job uses the reply's connection's SMTP server, logged in with its credentials
+// (mail/transport.ts MailboxRoute), and once the server accepted the mail a mail.file-sent job
+// files a copy in the mailbox's Sent folder over IMAP, so the answer shows up where the
+// agency's people look. Apart jobs: a Sent folder that fails is retried on its own and never
+// makes the mail go out twice. A mailbox whose server files sent mail itself (Gmail) has
+// sent_folder '' and gets no copy.
 import type { Db } from '../db/connect.ts';
 import type { Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';

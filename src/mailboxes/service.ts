@@ -1,4 +1,4 @@
-// Mailboxes (CONTRACT "Mailboxes (connections)"): create, read, change, pause and delete a
+// Mailboxes (docs/mailboxes.md "Connecting"): create, read, change, pause and delete a
 // connection. A create or a change of the IMAP or SMTP settings logs in to the servers first
 // (mailboxes/net.ts); a failure is 400 naming the protocol and the step, and nothing is
 // stored. Passwords are encrypted at rest (security/secrets.ts) and never leave this module.

@@ -1,4 +1,5 @@
-// The mailbox sync: replies arrive from the agency's own inboxes (CONTRACT "Mailboxes").
+// The mailbox sync: replies arrive from the agency's own inboxes
+// (docs/mailboxes.md "How the sync works").
 // It runs inside the worker process (main.ts serve and `replydesk worker`).
 //
 // MailboxSync, one per process, looks every few seconds for mailboxes that are due (not

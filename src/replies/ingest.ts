@@ -126,8 +126,9 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         updated_at: t,
       }, { explicitName, withMetadata: given.metadata !== undefined }),
       triage && triageOn(trx, workspaceId).then((on) => (on ? triage(trx, workspaceId) : null)),
-      // the contact writes again: whatever of theirs was snoozed comes back (CONTRACT); a
-      // contact the upsert above creates has none, whichever of the two runs first
+      // the contact writes again: whatever of theirs was snoozed comes back
+      // (docs/api.md "PATCH rules"); a contact the upsert above creates has none, whichever of
+      // the two runs first
       findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
     ]);
     const client = foundClient?.[0] ?? null;
@@ -200,7 +201,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         await decision?.stored(trx);
         await addToCounts(trx, workspaceId, { replies_total: 1, [`replies_${reply.status}`]: 1, contacts_total: contactCreated ? 1 : 0 });
       })(),
-      // a category given by the client is never overwritten: triage runs only without one (CONTRACT "Triage")
+      // a category given by the client is never overwritten: triage runs only without one
+      // (docs/triage.md "On ingestion")
       !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
     ]);
 

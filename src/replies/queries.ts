@@ -64,7 +64,7 @@ export async function listReplies(db: Q, workspaceId: string, opts: { status?: R
 }
 export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
 
-// Snoozes (CONTRACT "Inbox queries"): what wakes them.
+// Snoozes (docs/api.md "PATCH rules"): what wakes them.
 const snoozedOfSender = prepared((db, a: { ws: string; email: string }) =>
   db.selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
@@ -88,7 +88,7 @@ export async function clearSnoozes(db: Tx, workspaceId: string, ids: string[], a
   await db.updateTable('replies').set({ snoozed_until: null, updated_at: at }).where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId)).where('id', 'in', ids).execute();
 }
 
-/** What GET /api/replies can ask beyond a status (CONTRACT "Inbox queries"); all combine with AND. */
+/** What GET /api/replies can ask beyond a status (docs/api.md "Inbox queries"); all combine with AND. */
 export interface ReplyFilter {
   statuses?: ReplyStatus[];
   /** A category id, or null for replies without one. */

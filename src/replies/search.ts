@@ -1,4 +1,4 @@
-// A search of the replies (`q`, CONTRACT "Inbox queries"): its plan and its matches,
+// A search of the replies (`q`, docs/api.md "Inbox queries"): its plan and its matches,
 // remembered between requests, and the page of a search alone read against those matches.
 //
 // Counting the matches of a common word is the cost of a search: "thanks" is in 157,000 of a

@@ -1,4 +1,4 @@
-// Reply rules: listing, reading and the PATCH state rules of CONTRACT.md (ingestion: ingest.ts).
+// Reply rules: listing, reading and the state rules of docs/api.md "PATCH rules" (ingestion: ingest.ts).
 import { type Db, together } from '../db/connect.ts';
 import { type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
@@ -36,7 +36,7 @@ export function searchFor(text: string): SearchTerms {
   return terms;
 }
 
-/** GET /api/replies's query as the list reads it (CONTRACT "Inbox queries"). */
+/** GET /api/replies's query as the list reads it (docs/api.md "Inbox queries"). */
 export function parseListQuery(query: ListRepliesQueryT): ListRequest {
   const { limit, offset } = page(query.limit, query.offset);
   const newestFirst = query.sort !== 'received_at';
@@ -73,7 +73,7 @@ export type Suggestion = { category_id: string; confidence: number };
 export type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null; suggestions: Suggestion[] };
 
 /**
- * A reply's single-read form (SPEC.md §2.1), written out field by field in the spec's order.
+ * A reply's single-read form, written out field by field in the order of docs/api.md "Reply".
  * One literal on purpose: spreading a list item into it and overriding its `category` cost
  * V8 ~20 µs per reply, more than all the rest of ingestion's JavaScript.
  */
@@ -170,10 +170,10 @@ function checkChange(patch: Change, at: string): Change {
 }
 
 /**
- * PATCH rules (CONTRACT.md): a pending reply that gets a draft without an explicit status
- * becomes ready; handled_at is set when the status becomes sent or archived (kept if it was
- * already handled) and cleared when it returns to pending or ready. Records reply.updated
- * when anything changed; says whether it did.
+ * PATCH rules (docs/api.md "PATCH rules"): a pending reply that gets a draft without an
+ * explicit status becomes ready; handled_at is set when the status becomes sent or archived
+ * (kept if it was already handled) and cleared when it returns to pending or ready. Records
+ * reply.updated when anything changed; says whether it did.
  */
 export async function applyChange(
   trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string,

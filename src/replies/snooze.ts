@@ -1,4 +1,4 @@
-// The end of a snooze (CONTRACT "Inbox queries"): at its time, found by a sweep that the job
+// The end of a snooze (docs/api.md "PATCH rules"): at its time, found by a sweep that the job
 // worker runs every few seconds, or when the same contact writes again, in the transaction that
 // stores the new reply. Either way the reply's snoozed_until becomes null, updated_at moves (the
 // list's memo, list-page.ts) and reply.updated records the change.

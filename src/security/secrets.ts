@@ -1,4 +1,4 @@
-// Secrets at rest: webhook signing secrets and mailbox passwords (CONTRACT "Secrets at rest").
+// Secrets at rest: webhook signing secrets and mailbox passwords (docs/webhooks.md "Configuration").
 // Each endpoint's `whsec_` secret is shown to the client once and stored encrypted with
 // AES-256-GCM under a master key, with the endpoint id as associated data, so a ciphertext
 // copied onto another endpoint's row does not decrypt. A mailbox password is stored the same

@@ -236,7 +236,7 @@ async function applyModelDraft(trx: Tx, workspaceId: string, ctx: Context, reply
 }
 
 // ---------------------------------------------------------------------------------------------
-// Consequences (CONTRACT "Triage"): what a category means for the contact.
+// Consequences (docs/triage.md "Consequences"): what a category means for the contact.
 
 type Consequence = 'unsubscribe' | 'out-of-office' | 'bounce' | null;
 

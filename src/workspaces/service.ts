@@ -24,9 +24,9 @@ export interface Principal {
 const now = () => new Date().toISOString();
 
 /**
- * A new workspace: triage on (unless `triage: false`, the CLI's `--triage off`) and CONTRACT's
- * nine categories with their colours and draft switches (src/triage/local DEFAULT_CATEGORIES),
- * in the same transaction.
+ * A new workspace: triage on (unless `triage: false`, the CLI's `--triage off`) and the nine
+ * default categories with their colours and draft switches (src/triage/local DEFAULT_CATEGORIES;
+ * docs/triage.md "New workspaces, and the switch"), in the same transaction.
  */
 export async function createWorkspace(db: Db, input: { name: string; plan?: Plan; rateLimit?: number | null; triage?: boolean; defaultCategories?: boolean }) {
   const name = input.name.trim();
@@ -45,7 +45,7 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
     await q.insertWorkspace(trx, row);
     // (false: for callers that bring categories of their own, such as tests of other features)
     if (input.defaultCategories === false) return;
-    // created_at a millisecond apart, so the list (oldest first) keeps CONTRACT's order
+    // created_at a millisecond apart, so the list (oldest first) keeps the documented order
     await q.insertCategories(trx, DEFAULT_CATEGORIES.map((c, i) => ({
       id: uuidv7(), workspace_id: row.id, name: c.name, color: c.color,
       is_positive: bool(trx, c.is_positive), drafts: bool(trx, c.drafts), template: null,

@@ -124,7 +124,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await url(page, /\/inbox/);
   });
 
-  it('signs out and in with the CONTRACT labels', async () => {
+  it('signs out and in with the labels of docs/dashboard.md "Pages"', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await url(page, /\/signin/);
     await page.getByLabel('Email').fill(OWNER.email);

@@ -1,4 +1,7 @@
-/** The nine categories every new workspace starts with (CONTRACT.md "Triage"), in this order. */
+/**
+ * The nine categories every new workspace starts with, in this order
+ * (docs/triage.md "New workspaces, and the switch").
+ */
 export const DEFAULT_CATEGORIES = [
   { name: 'Interested', color: '#16a34a', is_positive: true, drafts: true },
   { name: 'Meeting request', color: '#0891b2', is_positive: true, drafts: true },

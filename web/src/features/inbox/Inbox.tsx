@@ -176,8 +176,8 @@ export function InboxPage() {
       return { key: view.key, ids, all: false };
     });
 
-  // Keyboard (DASHBOARD.md). The handler reads the latest render through a ref, so the
-  // listener is added once.
+  // Keyboard (docs/dashboard.md "The inbox"). The handler reads the latest render through a
+  // ref, so the listener is added once.
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
   keys.current = (e: KeyboardEvent) => {
     if (e.defaultPrevented || document.querySelector('dialog[open]')) return;

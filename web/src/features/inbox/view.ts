@@ -1,5 +1,5 @@
 // The inbox view lives in the URL: tab, filters and search are query parameters, so a copied
-// link opens the same view (DASHBOARD.md "The URL is the view").
+// link opens the same view (docs/dashboard.md "The inbox").
 import type { Query } from '../../api.ts';
 
 export const TABS = [
@@ -81,7 +81,7 @@ export function presetOf(receivedAfter: string | null): string {
   return 'custom';
 }
 
-// Snooze presets (DASHBOARD.md): later today = +3 h, tomorrow 8:00, next Monday 8:00.
+// Snooze presets (docs/dashboard.md "The inbox"): later today = +3 h, tomorrow 8:00, next Monday 8:00.
 export function laterToday(): Date {
   return new Date(Date.now() + 3 * 3600_000);
 }
