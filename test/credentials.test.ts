@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.ts';
 import { connectRedis } from '../src/http/auth.ts';
-import { listAllSystemMail } from '../src/dashboard/queries.ts';
+import { listAllSystemMail } from '../src/mail/system-queries.ts';
 import { createUser } from '../src/dashboard/service.ts';
 import { cookieFrom, DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
 import { until } from './e2e/wait.ts';

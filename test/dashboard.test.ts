@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAllSystemMail } from '../src/dashboard/queries.ts';
+import { listAllSystemMail } from '../src/mail/system-queries.ts';
 import { createUser, issueSetupLink } from '../src/dashboard/service.ts';
 import { until } from './e2e/wait.ts';
 import { cookieFrom, DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';

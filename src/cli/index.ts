@@ -13,7 +13,7 @@ import { createApiKey, createWorkspace, getWorkspace, listApiKeys, PLAN_LIMITS, 
 import { seed } from '../demo/seed.ts';
 import type { Role } from '../db/types.ts';
 import { createUser, ROLES } from '../dashboard/service.ts';
-import { listAllSystemMail } from '../dashboard/queries.ts';
+import { listAllSystemMail } from '../mail/system-queries.ts';
 
 const USAGE = `Usage: replydesk <command> [options]
 

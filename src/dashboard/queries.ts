@@ -1,5 +1,5 @@
-// The statements of the dashboard's tables: users, memberships, sessions, user_tokens and
-// system_mail. Every query about a workspace's people takes the workspace id.
+// The statements of the dashboard's tables: users, memberships, sessions and user_tokens.
+// Every query about a workspace's people takes the workspace id.
 import type { Insertable } from 'kysely';
 import { lockRows } from '../db/dialect.ts';
 import type { Database, Q, Role, Tx, UserTokenKind } from '../db/types.ts';
@@ -155,27 +155,4 @@ export function pendingInvites(db: Q, workspaceId: string, now: string) {
     .where('expires_at', '>', now)
     .orderBy('created_at')
     .execute();
-}
-
-// Mail the dashboard sends
-
-export async function insertSystemMail(db: Tx, row: Insertable<Database['system_mail']>) {
-  await db.insertInto('system_mail').values(row).execute();
-}
-
-export function listSystemMail(db: Q, workspaceId: string, limit: number) {
-  return db.selectFrom('system_mail').select(['id', 'kind', 'to_address', 'subject', 'text', 'status', 'created_at']).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').limit(limit).execute();
-}
-
-export function getSystemMail(db: Q, id: string) {
-  return db.selectFrom('system_mail').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function setSystemMailStatus(db: Tx, id: string, status: 'sent' | 'failed' | 'captured', lastError: string | null) {
-  await db.updateTable('system_mail').set({ status, last_error: lastError }).where('id', '=', id).execute();
-}
-
-/** Every workspace's dashboard mail and the password resets, newest first (the CLI). */
-export function listAllSystemMail(db: Q, limit: number) {
-  return db.selectFrom('system_mail').select(['id', 'workspace_id', 'kind', 'to_address', 'subject', 'text', 'status', 'created_at']).orderBy('created_at', 'desc').limit(limit).execute();
 }

@@ -8,8 +8,9 @@ import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import type { Role, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
-import { enqueue } from '../jobs/queries.ts';
 import { listOutgoing } from '../mail/queries.ts';
+import { queueSystemMail } from '../mail/system.ts';
+import { listSystemMail } from '../mail/system-queries.ts';
 import { createWorkspace } from '../workspaces/service.ts';
 import { hashPassword, hashToken, newToken, passwordProblem } from './passwords.ts';
 import * as q from './queries.ts';
@@ -19,7 +20,6 @@ import { now, openSession, plus } from './sessions.ts';
 export const ROLES = ['owner', 'admin', 'member'] as const satisfies readonly Role[];
 
 const LINK_HOURS = { setup: 24 * 7, reset: 1, invite: 24 * 7 } as const;
-export const SYSTEM_MAIL_JOB = 'system-mail.send';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -240,17 +240,9 @@ export async function removeMember(db: Db, actor: { userId: string }, workspaceI
   return { user_id: userId, removed: true as const };
 }
 
-// Mail the dashboard sends (invitations, resets): through the jobs table like all mail.
-
-async function queueSystemMail(trx: Tx, m: { workspaceId: string | null; jobWorkspaceId: string; kind: 'invite' | 'password-reset'; to: string; subject: string; text: string }) {
-  const id = uuidv7();
-  await q.insertSystemMail(trx, { id, workspace_id: m.workspaceId, kind: m.kind, to_address: m.to, subject: m.subject, text: m.text, status: 'captured', last_error: null, created_at: now() });
-  await enqueue(trx, { workspaceId: m.jobWorkspaceId, kind: SYSTEM_MAIL_JOB, payload: { id }, maxAttempts: 5 });
-}
-
 /** The Outbox page: the workspace's outgoing mail (sends, forwards) and invitations, newest first. */
 export async function listOutbox(db: Db, workspaceId: string) {
-  const [outgoing, system] = await Promise.all([listOutgoing(db.read, { workspaceId, limit: 100 }), q.listSystemMail(db.read, workspaceId, 100)]);
+  const [outgoing, system] = await Promise.all([listOutgoing(db.read, { workspaceId, limit: 100 }), listSystemMail(db.read, workspaceId, 100)]);
   return [
     ...outgoing.map((m) => ({ id: m.id, kind: m.kind === 'send' ? 'reply' : m.kind, to: (JSON.parse(m.to_addresses) as string[]).join(', '), subject: m.subject, status: m.status, error: m.last_error, created_at: m.created_at })),
     ...system.map((m) => ({ id: m.id, kind: m.kind, to: m.to_address, subject: m.subject, status: m.status, error: null, created_at: m.created_at })),

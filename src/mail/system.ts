@@ -1,11 +1,23 @@
-// The system-mail.send job: an invitation or a password-reset mail, over SMTP_URL, or kept as
+// Mail Replydesk itself sends to people (invitations, password resets; the dashboard queues
+// them): the system-mail.send job, over SMTP_URL, or kept as
 // captured (status `captured`, shown by `replydesk mail list --system`) when there is none.
 import type { Db } from '../db/connect.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
-import { smtpTransport } from '../mail/smtp.ts';
-import * as q from './queries.ts';
+import { uuidv7 } from '../db/ids.ts';
+import type { Tx } from '../db/types.ts';
+import { enqueue } from '../jobs/queries.ts';
+import { smtpTransport } from './smtp.ts';
+import * as q from './system-queries.ts';
 
+export const SYSTEM_MAIL_JOB = 'system-mail.send';
 const RETRY_SECONDS = [10, 60, 300, 1800];
+
+/** Queues an invitation or a password reset in the caller's transaction: through the jobs table like all mail. */
+export async function queueSystemMail(trx: Tx, m: { workspaceId: string | null; jobWorkspaceId: string; kind: 'invite' | 'password-reset'; to: string; subject: string; text: string }) {
+  const id = uuidv7();
+  await q.insertSystemMail(trx, { id, workspace_id: m.workspaceId, kind: m.kind, to_address: m.to, subject: m.subject, text: m.text, status: 'captured', last_error: null, created_at: new Date().toISOString() });
+  await enqueue(trx, { workspaceId: m.jobWorkspaceId, kind: SYSTEM_MAIL_JOB, payload: { id }, maxAttempts: 5 });
+}
 
 export function systemMailHandler(db: Db, opts: { smtpUrl: string | null; from: string }) {
   const transport = opts.smtpUrl ? smtpTransport(opts.smtpUrl) : null;
