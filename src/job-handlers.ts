@@ -11,7 +11,7 @@ import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
 import { SYSTEM_MAIL_JOB } from './dashboard/service.ts';
 import { systemMailHandler } from './dashboard/mail.ts';
-import { triageHandlers } from './triage/service.ts';
+import { triageHandlers } from './triage/handlers.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
 import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { forgetOldStates } from './mailboxes/oauth.ts';

@@ -41,7 +41,7 @@ export interface SyncOptions {
   secretKey: Buffer;
   allowPrivateNetworks: boolean;
   maxAttachmentBytes: number;
-  /** Triage of each reply stored, in its transaction (triage/service.ts triageAtIngestion). */
+  /** Triage of each reply stored, in its transaction (triage/ingestion.ts triageAtIngestion). */
   triage?: IngestTriage;
   /** How often a connected mailbox is checked (NOOP watchdog + catch-up), and polled without IDLE (ms). */
   pollMs: number;
