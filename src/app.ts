@@ -21,7 +21,7 @@ import { KeyAuthenticator } from './workspaces/service.ts';
 import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
 import { ContactDetail, ContactListItem } from './contacts/schemas.ts';
 import { replyRoutes } from './replies/routes.ts';
-import { triageAtIngestion } from './triage/service.ts';
+import { triageAtIngestion } from './triage/ingestion.ts';
 import { contactRoutes } from './contacts/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { clientRoutes } from './clients/routes.ts';

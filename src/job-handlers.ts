@@ -10,7 +10,7 @@ import { MAIL_SEND_JOB } from './mail/service.ts';
 import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
 import { SYSTEM_MAIL_JOB, systemMailHandler } from './mail/system.ts';
-import { triageHandlers } from './triage/service.ts';
+import { triageHandlers } from './triage/handlers.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
 import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { forgetOldStates } from './mailboxes/oauth.ts';

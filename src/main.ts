@@ -11,7 +11,7 @@ import { Worker } from './jobs/queue.ts';
 import { resolveSecretKey } from './security/secrets.ts';
 import { issueSetupLink } from './dashboard/service.ts';
 import { warmUp } from './triage/local/index.ts';
-import { triageAtIngestion } from './triage/service.ts';
+import { triageAtIngestion } from './triage/ingestion.ts';
 import { MailboxSync } from './mailboxes/sync.ts';
 import { OAuthClients } from './mailboxes/oauth.ts';
 import { OAuthTokens } from './mailboxes/oauth-tokens.ts';

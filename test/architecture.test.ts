@@ -109,3 +109,46 @@ describe('the folders', () => {
     expect(services.filter((f) => /from '\.\.\/(webhooks\/|http\/errors)/.test(f.text)).map((f) => f.name)).toEqual([]);
   });
 });
+
+describe('the files', () => {
+  const LIMIT = 300;
+  const ROOT = path.join(import.meta.dirname, '..');
+  /** Where the limit holds: the service's code and the dashboard's. */
+  const CHECKED = ['src', 'web/src'];
+  /** Data and generated files, which nobody reads top to bottom: the limit does not apply. */
+  const EXEMPT = [
+    /^src\/triage\/local\/corpus\/[^/]+\.jsonl$/, // the categoriser's corpus (npm run triage:corpus writes it)
+    /^src\/db\/migrations\/checksums\.json$/, // written by npm run migrations:checksum
+  ];
+  /**
+   * Temporary: over the limit in this tree and being split on other branches. The merger removes
+   * each entry once its split is in; the test fails while an entry is no longer over.
+   */
+  const KNOWN_OVER = [
+    // being split in issue31-web
+    'web/src/features/inbox/ListPane.tsx',
+    'web/src/features/inbox/ReplyView.tsx',
+    'web/src/styles.css',
+    // replies/ is the list read path's (issue31-list), not split here
+    'src/replies/queries.ts',
+  ];
+
+  const walk = (dir: string): string[] => (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
+    .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
+    .filter((f) => fs.statSync(path.join(ROOT, f)).isFile());
+  const lines = (file: string) => {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  };
+  const checked = CHECKED.flatMap(walk).filter((f) => !EXEMPT.some((e) => e.test(f)));
+  const over = checked.filter((f) => lines(f) > LIMIT).sort();
+
+  it(`are at most ${LIMIT} lines each in src/ and web/src/, data and generated files aside (docs/architecture.md "Layout")`, () => {
+    expect(checked.length).toBeGreaterThan(150);
+    expect(over.filter((f) => !KNOWN_OVER.includes(f)).map((f) => `${f}: ${lines(f)} lines`)).toEqual([]);
+  });
+
+  it('list as known only files still over the limit (remove an entry once its file is split)', () => {
+    expect(KNOWN_OVER.filter((f) => !over.includes(f))).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ManifestEntry } from '../bench/triage-mail/build.ts';
 import { parseMessage } from '../src/mailboxes/parse.ts';
 import { categorise } from '../src/triage/local/index.ts';
-import { bouncedAddresses } from '../src/triage/service.ts';
+import { bouncedAddresses } from '../src/triage/contacts.ts';
 
 const DIR = new URL('../bench/triage-mail/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('manifest.json', DIR), 'utf8')) as ManifestEntry[];

@@ -11,7 +11,7 @@ import type { LlmConfig } from '../src/config/index.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';
-import { triageHandlers } from '../src/triage/service.ts';
+import { triageHandlers } from '../src/triage/handlers.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir, unsureReplyText } from './helpers.ts';
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures', 'triage-prompt.json');

@@ -143,7 +143,7 @@ export async function imapClient(s: ServerSettings, opts: NetOptions & { onError
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: Math.max(timeout * 3, 60_000),
-    // IDLE is started by the sync itself (mailboxes/sync.ts), between its checks
+    // IDLE is started by the sync itself (mailboxes/session.ts), between its checks
     disableAutoIdle: true,
     clientInfo: { name: 'Replydesk' },
   });

@@ -5,7 +5,7 @@
 //   route added anywhere gets a stable, readable name without anyone choosing one; a route
 //   may still set `schema.operationId`, and OPERATION_ID_OVERRIDES names the few the rule
 //   cannot (an action on a whole collection).
-// - Examples come from openapi/examples.ts, keyed by operationId.
+// - Examples come from openapi/examples/ (index.ts), keyed by operationId.
 // - The permission an operation needs (route config) is shown in its description and as
 //   `x-replydesk-permission`; its 403 example names it.
 // - `webhooks` (OpenAPI 3.1) holds one entry per event type (webhooks/event-schemas.ts).
@@ -14,7 +14,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_DATA, eventPayload } from '../webhooks/event-schemas.ts';
 import type { EventType } from '../webhooks/events.ts';
-import { defaultErrors, EVENT_EXAMPLES, type Examples, OPERATION_EXAMPLES } from './examples.ts';
+import { defaultErrors, EVENT_EXAMPLES, type Examples, OPERATION_EXAMPLES } from './examples/index.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 
 /** The licence of the API description (and of the generated clients built from it). */

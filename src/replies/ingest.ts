@@ -52,7 +52,7 @@ export interface IngestOptions {
   mailHeaders?: string;
   /**
    * Triage of the reply in its transaction: decided before the insert, so the reply is stored
-   * (and announced by reply.received) with its category and draft (triage/service.ts
+   * (and announced by reply.received) with its category and draft (triage/ingestion.ts
    * triageAtIngestion, passed in by app.ts and main.ts). Without it, the reply is queued for the
    * worker's triage job.
    */
@@ -84,11 +84,18 @@ export interface IngestDecision {
   why: Triage | null;
   stored(trx: Tx): Promise<void>;
 }
-/**
- * Reads what triage needs of the workspace (in the write's first round trip) and answers how
- * it decides a reply; null: triage leaves the workspace's replies alone.
- */
-export type IngestTriage = (trx: Tx, workspaceId: string) => Promise<((reply: IngestedReply) => IngestDecision | null) | null>;
+/** Triage in the ingestion's write: prepared once per write, then asked about the reply. */
+export interface IngestTriage {
+  /**
+   * Reads what triage needs of the workspace (in the write's first round trip); null: triage
+   * leaves the workspace's replies alone.
+   */
+  prepare(trx: Tx, workspaceId: string): Promise<IngestDecider | null>;
+}
+/** How triage decides a reply about to be stored, once prepared for its workspace. */
+export interface IngestDecider {
+  decide(reply: IngestedReply): IngestDecision | null;
+}
 
 async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: IngestOptions): Promise<{ reply: ReplyDetail; created: boolean }> {
   const t = now();
@@ -104,7 +111,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     const triage = input.category_id == null ? opts.triage : undefined;
     // Nothing here depends on another's answer (postgres.ts sends them in one write). An unknown
     // client, mailbox or category throws once they are back, and the write rolls back whole.
-    const [foundClient, foundConnection, foundCategory, contact, decide, snoozed] = await together([
+    const [foundClient, foundConnection, foundCategory, contact, decider, snoozed] = await together([
       // != null, not truthiness: an empty id names nothing and is refused like any unknown id
       input.client_id != null ? q.findClient(trx, { ws: workspaceId, id: input.client_id }) : null,
       input.connection_id != null ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id }) : null,
@@ -125,7 +132,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         created_at: t,
         updated_at: t,
       }, { explicitName, withMetadata: given.metadata !== undefined }),
-      triage && triageOn(trx, workspaceId).then((on) => (on ? triage(trx, workspaceId) : null)),
+      triage && triageOn(trx, workspaceId).then((on) => (on ? triage.prepare(trx, workspaceId) : null)),
       // the contact writes again: whatever of theirs was snoozed comes back
       // (docs/api.md "PATCH rules"); a contact the upsert above creates has none, whichever of
       // the two runs first
@@ -166,7 +173,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       updated_at: t,
       mail_headers: opts.mailHeaders ?? null,
     };
-    const decision = decide && decide({
+    const decision = decider && decider.decide({
       ...reply, contact_email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
       title: contact.title, client_name: client?.name ?? null, service_description: client?.service_description ?? null,
     });

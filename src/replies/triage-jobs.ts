@@ -1,6 +1,6 @@
 // The work a reply's changes hand to triage, in their own transactions: one job per reply
 // ingested without a category (workspace triage on), one per correction to learn from. The job
-// kinds and payloads are declared here, below triage: triage/ runs them (triage/service.ts)
+// kinds and payloads are declared here, below triage: triage/ runs them (triage/handlers.ts)
 // and reads replies, so replies/ never imports triage/.
 import type { Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';

@@ -1,6 +1,6 @@
 // Bring your own model: an OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM,
 // llama.cpp) classifies the replies the local categoriser is unsure of and writes drafts.
-// Called only from the triage.model job (src/triage/service.ts), never in a request.
+// Called only from the triage.model job (src/triage/handlers.ts), never in a request.
 //
 // The prompt holds the thread, the contact, the client's service description and the
 // workspace's instructions; the answer must be one JSON object that passes ANSWER_SCHEMA and

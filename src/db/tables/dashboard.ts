@@ -1,0 +1,70 @@
+// The tables of the dashboard's people: users, memberships, sessions, link tokens and the mail
+// the dashboard sends itself (src/db/types.ts assembles Database).
+
+export type Role = 'owner' | 'admin' | 'member';
+
+/** A person who signs in to the dashboard (src/dashboard/). */
+export interface UserTable {
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt with its parameters and salt (dashboard/passwords.ts). */
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipTable {
+  workspace_id: string;
+  user_id: string;
+  role: Role;
+  created_at: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the cookie's random id, hex. */
+  id_hash: string;
+  user_id: string;
+  /** The workspace the session is looking at (switchable). */
+  workspace_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export type UserTokenKind = 'setup' | 'reset' | 'invite';
+
+export interface UserTokenTable {
+  /** SHA-256 of the link's token, hex. */
+  token_hash: string;
+  kind: UserTokenKind;
+  email: string | null;
+  user_id: string | null;
+  workspace_id: string | null;
+  role: Role | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Mail the dashboard sends itself (invitations, password resets). */
+export interface SystemMailTable {
+  id: string;
+  workspace_id: string | null;
+  kind: 'invite' | 'password-reset';
+  to_address: string;
+  subject: string;
+  text: string;
+  status: 'captured' | 'sent' | 'failed';
+  last_error: string | null;
+  created_at: string;
+}
+
+/** This area's tables, by name (part of Database). */
+export interface DashboardTables {
+  users: UserTable;
+  memberships: MembershipTable;
+  sessions: SessionTable;
+  user_tokens: UserTokenTable;
+  system_mail: SystemMailTable;
+}

@@ -1,0 +1,128 @@
+// The tables of replies and what they are filed under: contacts, categories, clients, their
+// thread, attachments and the filtered totals (src/db/types.ts assembles Database).
+import type { Generated } from 'kysely';
+
+export type ReplyStatus = 'pending' | 'ready' | 'sent' | 'archived';
+
+export interface ReplyTable {
+  id: string;
+  workspace_id: string;
+  contact_id: string;
+  client_id: string | null;
+  connection_id: string | null;
+  category_id: string | null;
+  from_email: string;
+  from_name: string;
+  to_email: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  status: ReplyStatus;
+  ai_response: string | null;
+  sent_response: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  received_at: string;
+  handled_at: string | null;
+  /** Hidden from snoozed=false lists until then (docs/api.md "PATCH rules"); null: not snoozed. */
+  snoozed_until: Generated<string | null>;
+  /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (mailboxes/parse.ts). */
+  mail_headers: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ThreadMessageTable {
+  id: Generated<number>;
+  workspace_id: string;
+  reply_id: string;
+  position: number;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: string;
+}
+
+export interface ReplyAttachmentTable {
+  id: string;
+  workspace_id: string;
+  reply_id: string;
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content_id: string | null;
+  /** null when skipped_reason says why it was not kept. */
+  content: Buffer | null;
+  skipped_reason: string | null;
+  created_at: string;
+}
+
+/** Replies per (status, client, mailbox, category), kept by triggers (migration 0010); '' for a missing id. */
+export interface ReplyCountsTable {
+  workspace_id: string;
+  slot: number;
+  status: ReplyStatus;
+  client_id: string;
+  connection_id: string;
+  category_id: string;
+  n: number;
+}
+
+export interface ContactTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  title: string | null;
+  linkedin_url: string | null;
+  phone: string | null;
+  /** JSON text of a flat object. */
+  metadata: string;
+  reply_count: number;
+  last_reply_at: string | null;
+  /** An Unsubscribe reply (or a person) said never to write again: a send is refused. */
+  do_not_contact: Generated<number | boolean>;
+  do_not_contact_since: Generated<string | null>;
+  do_not_contact_reason: Generated<string | null>;
+  /** Mail to the address bounced. */
+  bouncing: Generated<number | boolean>;
+  bouncing_since: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CategoryTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  color: string;
+  is_positive: number | boolean;
+  /** Whether triage drafts a reply for replies in this category. */
+  drafts: Generated<number | boolean>;
+  /** The draft's template ({{first_name}} …, src/triage/drafts.ts); null: the built-in one. */
+  template: Generated<string | null>;
+  created_at: string;
+}
+
+export interface ClientTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  service_description: string;
+  created_at: string;
+}
+
+/** This area's tables, by name (part of Database). */
+export interface ReplyTables {
+  replies: ReplyTable;
+  thread_messages: ThreadMessageTable;
+  reply_attachments: ReplyAttachmentTable;
+  reply_counts: ReplyCountsTable;
+  contacts: ContactTable;
+  categories: CategoryTable;
+  clients: ClientTable;
+}
