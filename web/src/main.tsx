@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from './api.ts';
 import { App } from './App.tsx';
 import { ToastProvider } from './components/Toasts.tsx';
-import './styles.css';
+import './styles/index.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
