@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, setCsrfToken } from '../api.ts';
-import type { Category, Client, Connection, Session, WorkspaceInfo } from '../types.ts';
+import type { Answer, Category, Client, Connection, Session, WorkspaceInfo } from '../types.ts';
 
 export const statusQuery = queryOptions({
   queryKey: ['status'],
-  queryFn: () => api.get<{ setup_required: boolean }>('/dashboard/api/status'),
+  queryFn: () => api.get<Answer<'/dashboard/api/status'>>('/dashboard/api/status'),
   staleTime: Infinity,
   retry: 1,
 });

@@ -1,7 +1,7 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api.ts';
+import { api, errorMessage, type Page } from '../../api.ts';
 import { CategoryChip } from '../../components/Chip.tsx';
 import { Popover } from '../../components/Popover.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
@@ -9,8 +9,8 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime, firstLine, plural, shortTime } from '../../lib/format.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
 import { categoriesQuery, clientsQuery, connectionsQuery } from '../../lib/session.ts';
-import type { Page, ReplyListItem } from '../../types.ts';
-import { bulkUpdate, countsQuery, type ReplyPatch, removeFromLists } from './queries.ts';
+import type { ReplyListItem, ReplyPatch } from '../../types.ts';
+import { bulkUpdate, countsQuery, removeFromLists } from './queries.ts';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
 import { DATE_PRESETS, daysAgo, presetOf, TABS, tabSearch, type View } from './view.ts';
 

@@ -9,7 +9,7 @@ import { ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime, personName } from '../../lib/format.ts';
 import { categoriesQuery, connectionsQuery } from '../../lib/session.ts';
-import type { OutgoingMessage, ReplyDetail } from '../../types.ts';
+import type { Answer, OutgoingMessage, ReplyDetail } from '../../types.ts';
 import type { InboxActions } from './Inbox.tsx';
 import { patchReply, replyQuery } from './queries.ts';
 import { MOD } from './ShortcutsDialog.tsx';
@@ -66,7 +66,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
         <div className="contact-card">
           <Link to={`/contacts/${encodeURIComponent(reply.contact.id)}`} className="contact-name">{contactName}</Link>
           <span className="muted">{reply.contact.email}</span>
-          {reply.contact.company ? <span>{[reply.contact.title, reply.contact.company].filter(Boolean).join(', ')}</span> : null}
+          {reply.contact.company ? <span>{reply.contact.company}</span> : null}
           <DoNotContact contactId={reply.contact.id} marked={Boolean(reply.contact.do_not_contact)} />
         </div>
         <div className="reply-fields">
@@ -240,7 +240,7 @@ function Draft(props: {
     mutationFn: () => {
       window.clearTimeout(timer.current);
       const message = textRef.current.trim() ? textRef.current : undefined;
-      return api.post<{ sent_to: string; sent_at: string }>(`/api/replies/${encodeURIComponent(reply.id)}/send`, message === undefined ? {} : { message });
+      return api.post<Answer<'/api/replies/{id}/send', 'post'>>(`/api/replies/${encodeURIComponent(reply.id)}/send`, message === undefined ? {} : { message });
     },
     onSuccess: (res) => {
       saved.current = textRef.current;
@@ -357,7 +357,7 @@ function ForwardDialog({ reply, onClose }: { reply: ReplyDetail; onClose: () => 
   const [includeThread, setIncludeThread] = useState(true);
   const forward = useMutation({
     mutationFn: () =>
-      api.post<{ forwarded_to: string[] }>(`/api/replies/${encodeURIComponent(reply.id)}/forward`, {
+      api.post<Answer<'/api/replies/{id}/forward', 'post'>>(`/api/replies/${encodeURIComponent(reply.id)}/forward`, {
         to: to.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean),
         message,
         include_thread: includeThread,

@@ -1,6 +1,6 @@
 import { type InfiniteData, type QueryClient, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api.ts';
-import type { Page, ReplyDetail, ReplyListItem } from '../../types.ts';
+import { api, type Page } from '../../api.ts';
+import type { Answer, EventData, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
 import { countQuery, type TabId } from './view.ts';
 
 export const PAGE_SIZE = 50;
@@ -45,24 +45,16 @@ export function patchInLists(qc: QueryClient, ids: Set<string>, patch: Partial<R
   );
 }
 
-export type ReplyPatch = { status?: string; category_id?: string | null; ai_response?: string | null; snoozed_until?: string | null };
-
 export function patchReply(id: string, body: ReplyPatch) {
-  return api.patch<ReplyListItem>(`/api/replies/${encodeURIComponent(id)}`, body);
+  return api.patch<Answer<'/api/replies/{id}', 'patch'>>(`/api/replies/${encodeURIComponent(id)}`, body);
 }
 
 export function bulkUpdate(ids: string[], change: ReplyPatch) {
-  return api.post<{ updated: number; ids: string[] }>('/api/replies/bulk', { ids, ...change });
+  return api.post<Answer<'/api/replies/bulk', 'post'>>('/api/replies/bulk', { ids, ...change });
 }
 
-/** The fields a reply.updated / reply.sent event carries (docs/webhooks.md). */
-export interface ReplyChange {
-  id: string;
-  status?: ReplyListItem['status'];
-  category_id?: string | null;
-  ai_response?: string | null;
-  snoozed_until?: string | null;
-}
+/** The fields of a reply.updated / reply.sent event the lists use (docs/webhooks.md). */
+export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>>;
 
 /** Whether a reply with these values belongs in a list with these filters (the ones a change can move). */
 function matches(query: Record<string, string>, r: Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'>): boolean {

@@ -70,7 +70,7 @@ export function MembersPage() {
                     {manage && m.user_id ? (
                       <>
                         <label htmlFor={`role-${m.user_id}`} className="sr-only">Role of {m.email}</label>
-                        <select id={`role-${m.user_id}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}>
+                        <select id={`role-${m.user_id}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => m.user_id && changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}>
                           {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                         </select>
                       </>
@@ -118,7 +118,7 @@ export function MembersPage() {
           danger
           busy={remove.isPending}
           error={remove.error ? errorMessage(remove.error) : null}
-          onConfirm={() => remove.mutate(removing.user_id)}
+          onConfirm={() => removing.user_id && remove.mutate(removing.user_id)}
           onClose={() => setRemoving(null)}
         />
       ) : null}
@@ -177,7 +177,7 @@ export function WorkspacePage() {
         <div className="details-row"><dt>Name</dt><dd>{ws.data.name}</dd></div>
         <div className="details-row"><dt>Plan</dt><dd>{PLAN_LABEL[ws.data.plan] ?? ws.data.plan}</dd></div>
         <div className="details-row"><dt>Rate limit</dt><dd>{ws.data.rate_limit.toLocaleString()} requests per minute</dd></div>
-        <div className="details-row"><dt>Remaining</dt><dd>{ws.data.rate_limit_remaining.toLocaleString()} in this minute</dd></div>
+        <div className="details-row"><dt>Remaining</dt><dd>{ws.data.rate_limit_remaining === null ? 'Unknown' : `${ws.data.rate_limit_remaining.toLocaleString()} in this minute`}</dd></div>
         <div className="details-row"><dt>Workspace id</dt><dd className="mono">{ws.data.id}</dd></div>
       </dl>
     </section>
@@ -206,10 +206,9 @@ export function OutboxPage() {
                 <summary>
                   <span className="tag">{KIND_LABEL[m.kind] ?? m.kind}</span>
                   <span className="strong">{m.subject || '(no subject)'}</span>
-                  <span className="muted"> to {Array.isArray(m.to) ? m.to.join(', ') : m.to}</span>
+                  <span className="muted"> to {m.to}</span>
                   <span className="muted small"> · {dateTime(m.created_at)}</span>
                 </summary>
-                <div className="pre">{m.text}</div>
               </details>
             </li>
           ))}

@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { categoriesQuery, clientsQuery } from '../../lib/session.ts';
+import type { Category, Client } from '../../types.ts';
 import { PageHead } from './Settings.tsx';
 
 export function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
@@ -99,8 +100,6 @@ export function QueryTable<T extends { id: string }>(props: {
   );
 }
 
-type Category = { id: string; name: string; color: string; is_positive: boolean };
-
 export function CategoriesPage() {
   const qc = useQueryClient();
   const toast = useToast();
@@ -173,8 +172,6 @@ export function CategoriesPage() {
     </section>
   );
 }
-
-type Client = { id: string; name: string; service_description: string };
 
 export function ClientsPage() {
   const qc = useQueryClient();

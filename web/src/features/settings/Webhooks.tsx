@@ -6,10 +6,11 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '../../types.ts';
+import { type Answer, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '../../types.ts';
 import { PageHead } from './Settings.tsx';
 
-type WithSecret = WebhookEndpoint & { secret: string };
+/** An endpoint with its signing secret: answered once, when it is created or its secret rotated. */
+type WithSecret = Answer<'/api/webhooks', 'post'>;
 
 export default function WebhooksPage() {
   const qc = useQueryClient();
@@ -28,7 +29,7 @@ export default function WebhooksPage() {
     onSettled: refresh,
   });
   const test = useMutation({
-    mutationFn: (e: WebhookEndpoint) => api.post<{ delivery_id: string }>(`/api/webhooks/${encodeURIComponent(e.id)}/test`),
+    mutationFn: (e: WebhookEndpoint) => api.post<Answer<'/api/webhooks/{id}/test', 'post'>>(`/api/webhooks/${encodeURIComponent(e.id)}/test`),
     onSuccess: (_res, e) => {
       toast('Test event queued');
       setOpenLog(e.id);
