@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api.ts';
-import { sessionQuery, useAdoptSession } from '../../lib/session.ts';
+import { forgetSession, sessionQuery, useAdoptSession } from '../../lib/session.ts';
 import type { Answer, Session } from '../../types.ts';
 
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -234,7 +234,7 @@ function JoinWorkspace({ token, session }: { token: string; session: Session }) 
   });
   const signOut = useMutation({
     mutationFn: () => api.post('/dashboard/api/sign-out'),
-    onSuccess: () => qc.setQueryData(['session'], null),
+    onSuccess: () => forgetSession(qc),
   });
   return (
     <AuthCard title="Join the workspace">

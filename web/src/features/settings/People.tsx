@@ -7,7 +7,8 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
-import type { Invitation, Member, OutboxMail, Role } from '../../types.ts';
+import type { Invitation, Member, Role } from '../../types.ts';
+import { memberKeys, membersQuery, outboxQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
 const ROLES: Role[] = ['owner', 'admin', 'member'];
@@ -18,7 +19,7 @@ export function MembersPage() {
   const manage = canManage(session);
   const qc = useQueryClient();
   const toast = useToast();
-  const members = useQuery({ queryKey: ['members'], queryFn: () => api.get<Member[]>('/dashboard/api/members') });
+  const members = useQuery(membersQuery);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invitation | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -26,14 +27,14 @@ export function MembersPage() {
     mutationFn: ({ id, role }: { id: string; role: Role }) => api.patch<Member>(`/dashboard/api/members/${encodeURIComponent(id)}`, { role }),
     onSuccess: (m) => toast(`${m.email} is now ${ROLE_LABEL[m.role] ?? m.role}`),
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.all }),
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.delete(`/dashboard/api/members/${encodeURIComponent(id)}`),
     onSuccess: () => {
       toast(`${removing?.email ?? 'Member'} removed`);
       setRemoving(null);
-      void qc.invalidateQueries({ queryKey: ['members'] });
+      void qc.invalidateQueries({ queryKey: memberKeys.all });
     },
   });
 
@@ -97,7 +98,7 @@ export function MembersPage() {
           onInvited={(inv) => {
             setInviting(false);
             setInvited(inv);
-            void qc.invalidateQueries({ queryKey: ['members'] });
+            void qc.invalidateQueries({ queryKey: memberKeys.all });
           }}
         />
       ) : null}
@@ -187,7 +188,7 @@ export function WorkspacePage() {
 const KIND_LABEL: Record<string, string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
 
 export function OutboxPage() {
-  const outbox = useQuery({ queryKey: ['outbox'], queryFn: () => api.get<OutboxMail[]>('/dashboard/api/outbox') });
+  const outbox = useQuery(outboxQuery);
   if (outbox.isPending) return <Loading label="Loading the outbox…" />;
   if (outbox.isError) return <ErrorState error={outbox.error} retry={() => outbox.refetch()} />;
   return (
