@@ -14,7 +14,7 @@ import { connectionKeys, connectionsQuery } from './queries.ts';
 import { FormDialog, QueryTable } from './Resources.tsx';
 import { PageHead } from './Settings.tsx';
 
-type Tls = 'implicit' | 'starttls' | 'none';
+type Tls = NonNullable<Connection['imap']>['tls'];
 interface Server {
   host: string;
   port: string;
@@ -59,7 +59,7 @@ function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix
   );
 }
 
-const SYNC_LABEL: Record<string, string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
+const SYNC_LABEL: Record<Connection['sync']['state'], string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
 
 /** Create (no `editing`) or change a mailbox. A password left blank when editing is kept. */
 function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClose: () => void }) {

@@ -7,12 +7,12 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
-import type { Invitation, Member, Role } from '../../types.ts';
+import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
 import { memberKeys, membersQuery, outboxQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
-const ROLES: Role[] = ['owner', 'admin', 'member'];
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+const ROLES = Object.keys(ROLE_LABEL) as Role[];
 
 export function MembersPage() {
   const session = useSession();
@@ -163,7 +163,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   );
 }
 
-const PLAN_LABEL: Record<string, string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
+const PLAN_LABEL: Record<WorkspaceInfo['plan'], string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
 
 export function WorkspacePage() {
   const ws = useQuery({ ...workspaceQuery, staleTime: 0 });
@@ -185,7 +185,7 @@ export function WorkspacePage() {
   );
 }
 
-const KIND_LABEL: Record<string, string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
+const KIND_LABEL: Record<OutboxMail['kind'], string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
 
 export function OutboxPage() {
   const outbox = useQuery(outboxQuery);

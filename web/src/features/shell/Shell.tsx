@@ -7,9 +7,9 @@ import { useToast } from '../../components/Toasts.tsx';
 import { useLiveUpdates } from '../../lib/live.ts';
 import { forgetSession, statusQuery, useAdoptSession, useSession } from '../../lib/session.ts';
 import { categoriesQuery, connectionsQuery } from '../settings/queries.ts';
-import type { Session } from '../../types.ts';
+import type { Connection, Session } from '../../types.ts';
 
-const SYNC_COLOURS: Record<string, string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };
+const SYNC_COLOURS: Record<Connection['sync']['state'], string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };
 
 export function Shell() {
   const session = useSession();
