@@ -1,6 +1,8 @@
 // Dashboard-only routes (docs/dashboard.md): sign-in, setup, the session, keys, members, the
 // workspace, the outbox. The data itself the dashboard reads through the public API. Hidden
-// from the OpenAPI document: they take the session cookie, never an API key.
+// from the OpenAPI document: they take the session cookie, never an API key. Their answers'
+// schemas (schemas.ts) are the dashboard's types: bin/openapi.ts builds a document with these
+// routes for it (docs/dashboard.md "Types").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type TSchema, Type } from '@sinclair/typebox';
 import * as cookieHeader from 'cookie';
@@ -9,11 +11,12 @@ import type { Db } from '../db/connect.ts';
 import type { Role } from '../db/types.ts';
 import { AppError, Errors } from '../errors.ts';
 import { overHttps } from '../http/https.ts';
-import { IdParams } from '../http/schemas.ts';
-import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
+import { IdParams, single } from '../http/schemas.ts';
+import { PERMISSIONS } from '../workspaces/keys.ts';
 import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
 import { type AttemptLimiter, CREDENTIALS, RESET_REQUESTS } from './limiter.ts';
 import { hashToken, MAX_PASSWORD_LENGTH } from './passwords.ts';
+import { ApiKey, Invitation, Member, NewApiKey, OutboxMail, PermissionSchema, RoleSchema, Session, SetupStatus, WorkspaceInfo } from './schemas.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
 
@@ -36,9 +39,10 @@ const CREDENTIAL_FAILURES = new Set(['BAD_CREDENTIALS', 'INVALID_LINK']);
 const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
 const Email = Type.String({ minLength: 1, maxLength: 320 });
 const Token = Type.String({ minLength: 1, maxLength: 200 });
-const RoleSchema = Type.Unsafe<Role>({ type: 'string', enum: [...service.ROLES] });
 const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
 const hidden = { hide: true } as const;
+const ok = <T extends TSchema>(data: T, status = 200) => ({ [status]: single(data) });
+const SessionAnswer = ok(Session);
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer, mailboxSignIn = [] }) => {
   const later = defer ?? ((work) => void setImmediate(() => work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
@@ -64,11 +68,17 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAgeSeconds: number) =>
     reply.header('set-cookie', cookieHeader.serialize(sessions.COOKIE, value, { httpOnly: true, sameSite: 'lax', path: '/', secure: overHttps(request, baseUrl), maxAge: maxAgeSeconds }));
 
+  /** The session a cookie holds, as the dashboard reads it; a session ended meanwhile is 401. */
+  const sessionView = async (cookie: string) => {
+    const view = await sessions.sessionView(db, cookie);
+    if (!view) throw Errors.NotSignedIn();
+    return view;
+  };
+
   /** Signs the browser in with a new session's cookie and answers the session. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, cookie: string, status = 200) => {
     setCookie(request, reply, cookie, sessions.SESSION_DAYS * 86_400);
-    const view = await sessions.sessionView(db, cookie);
-    return reply.code(status).send({ data: view });
+    return reply.code(status).send({ data: await sessionView(cookie) });
   };
 
   const session = (request: FastifyRequest) => {
@@ -78,72 +88,72 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   };
   const cookieOf = (request: FastifyRequest) => sessions.sessionCookie(request.headers.cookie) ?? '';
 
-  app.get('/dashboard/api/status', { config: { public: true }, schema: hidden }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
+  app.get('/dashboard/api/status', { config: { public: true }, schema: { ...hidden, response: ok(SetupStatus) } }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
 
   app.post('/dashboard/api/setup', {
     config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }) },
+    schema: { ...hidden, body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }), response: ok(Session, 201) },
   }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.setup(db, request.body)), 201));
 
   app.post('/dashboard/api/sign-in', {
     config: { public: true },
-    schema: { ...hidden, body: body({ email: Email, password: Password }) },
+    schema: { ...hidden, body: body({ email: Email, password: Password }), response: SessionAnswer },
   }, async (request, reply) => signedIn(request, reply, await guarded(request, request.body.email.trim(), () => sessions.signIn(db, request.body))));
 
   app.post('/dashboard/api/password-reset', {
     config: { public: true },
-    schema: { ...hidden, body: body({ email: Email }) },
+    schema: { ...hidden, body: body({ email: Email }), response: ok(Type.Object({ sent: Type.Literal(true) })) },
   }, async (request) => {
     // Counted whether or not the account exists, and answered before it is looked up: the
     // answer says nothing, in its words or its timing, about the address.
     const email = service.normaliseEmail(request.body.email);
     await limiter.begin(RESET_REQUESTS, { account: email, address: request.ip });
     later(() => service.sendPasswordReset(db, email, baseUrl));
-    return { data: { sent: true } };
+    return { data: { sent: true as const } };
   });
 
   app.post('/dashboard/api/password-reset/confirm', {
     config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, password: Password }) },
+    schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
   }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.confirmPasswordReset(db, request.body))));
 
   app.post('/dashboard/api/invites/accept', {
     config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, password: Password }) },
+    schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
   }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.acceptInvite(db, request.body))));
 
   // Signed in from here on (config.session: an API key is refused with 401).
 
-  app.get('/dashboard/api/session', { config: { session: true }, schema: hidden }, async (request) => {
+  app.get('/dashboard/api/session', { config: { session: true }, schema: { ...hidden, response: SessionAnswer } }, async (request) => {
     session(request);
-    return { data: await sessions.sessionView(db, cookieOf(request)) };
+    return { data: await sessionView(cookieOf(request)) };
   });
 
-  app.post('/dashboard/api/sign-out', { config: { session: true }, schema: hidden }, async (request, reply) => {
+  app.post('/dashboard/api/sign-out', { config: { session: true }, schema: { ...hidden, response: ok(Type.Object({ signed_out: Type.Literal(true) })) } }, async (request, reply) => {
     session(request);
     await sessions.signOut(db, cookieOf(request));
     setCookie(request, reply, '', 0);
-    return { data: { signed_out: true } };
+    return { data: { signed_out: true as const } };
   });
 
   app.post('/dashboard/api/invites/join', {
     config: { session: true },
-    schema: { ...hidden, body: body({ token: Token }) },
+    schema: { ...hidden, body: body({ token: Token }), response: SessionAnswer },
   }, async (request) => {
     await guarded(request, link(request.body.token), () => service.joinInvite(db, session(request), request.body.token));
-    return { data: await sessions.sessionView(db, cookieOf(request)) };
+    return { data: await sessionView(cookieOf(request)) };
   });
 
   app.post('/dashboard/api/session/workspace', {
     config: { session: true },
-    schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }) },
+    schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }), response: SessionAnswer },
   }, async (request) => {
     // the session was looked up by the auth hook: its person and id are on the principal
     await sessions.switchWorkspace(db, session(request), request.body.workspace_id);
-    return { data: await sessions.sessionView(db, cookieOf(request)) };
+    return { data: await sessionView(cookieOf(request)) };
   });
 
-  app.get('/dashboard/api/workspace', { config: { session: true }, schema: hidden }, async (request, reply) => {
+  app.get('/dashboard/api/workspace', { config: { session: true }, schema: { ...hidden, response: ok(WorkspaceInfo) } }, async (request, reply) => {
     const ws = (await getWorkspace(db, request.workspaceId))!;
     // this request has just been counted by the limiter, which set the header
     const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? NaN);
@@ -152,7 +162,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   // API keys (owners and admins)
 
-  app.get('/dashboard/api/keys', { config: { session: true, manage: true }, schema: hidden }, async (request) => {
+  app.get('/dashboard/api/keys', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(ApiKey)) } }, async (request) => {
     const keys = await listApiKeys(db, request.workspaceId);
     return { data: keys.filter((k) => !k.revoked_at).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, permissions: k.permissions, created_at: k.created_at, last_used_at: k.last_used_at })) };
   });
@@ -163,8 +173,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
       ...hidden,
       body: body({
         name: Type.String({ minLength: 1, maxLength: 200 }),
-        permissions: Type.Optional(Type.Array(Type.Unsafe<Permission>({ type: 'string', enum: [...PERMISSIONS] }), { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true })),
+        permissions: Type.Optional(Type.Array(PermissionSchema, { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true })),
       }),
+      response: ok(NewApiKey, 201),
     },
   }, async (request, reply) => {
     if (!request.body.name.trim()) throw Errors.BadRequest('name must not be empty');
@@ -172,28 +183,28 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     return reply.code(201).send({ data: key });
   });
 
-  app.delete('/dashboard/api/keys/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams } }, async (request) => {
+  app.delete('/dashboard/api/keys/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ id: Type.String(), revoked: Type.Literal(true) })) } }, async (request) => {
     if (!(await revokeApiKey(db, request.workspaceId, request.params.id))) throw Errors.NotFound();
     authenticator.invalidate();
-    return { data: { id: request.params.id, revoked: true } };
+    return { data: { id: request.params.id, revoked: true as const } };
   });
 
   // Members
 
-  app.get('/dashboard/api/members', { config: { session: true }, schema: hidden }, async (request) => ({ data: await service.listMembers(db, request.workspaceId) }));
+  app.get('/dashboard/api/members', { config: { session: true }, schema: { ...hidden, response: ok(Type.Array(Member)) } }, async (request) => ({ data: await service.listMembers(db, request.workspaceId) }));
 
   app.post('/dashboard/api/members', {
     config: { session: true, manage: true },
-    schema: { ...hidden, body: body({ email: Email, role: RoleSchema }) },
+    schema: { ...hidden, body: body({ email: Email, role: RoleSchema }), response: ok(Invitation, 201) },
   }, async (request, reply) => reply.code(201).send({ data: await service.invite(db, session(request), request.workspaceId, request.body, baseUrl) }));
 
   app.patch('/dashboard/api/members/:id', {
     config: { session: true, manage: true },
-    schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }) },
+    schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }), response: ok(Member) },
   }, async (request) => ({ data: await service.changeRole(db, session(request), request.workspaceId, request.params.id, request.body.role) }));
 
-  app.delete('/dashboard/api/members/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams } }, async (request) =>
+  app.delete('/dashboard/api/members/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } }, async (request) =>
     ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id) }));
 
-  app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: hidden }, async (request) => ({ data: await service.listOutbox(db, request.workspaceId) }));
+  app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({ data: await service.listOutbox(db, request.workspaceId) }));
 };

@@ -29,6 +29,12 @@ const ANONYMOUS = ['/dashboard/api/sign-in', '/dashboard/api/setup', '/dashboard
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** A list answer as `api.list` gives it: the items and their pagination. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
 export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -88,7 +94,7 @@ export const api = {
   put: async <T>(path: string, body: unknown) => (await call<T>('PUT', path, body)).data,
   delete: async <T>(path: string) => (await call<T>('DELETE', path)).data,
   /** A list answer: the items and its pagination. */
-  list: async <T>(path: string, query?: Query, signal?: AbortSignal) => {
+  list: async <T>(path: string, query?: Query, signal?: AbortSignal): Promise<Page<T>> => {
     const env = await call<T[]>('GET', withQuery(path, query), undefined, signal);
     return { items: env.data, pagination: env.pagination ?? { total: env.data.length, limit: env.data.length, offset: 0, hasMore: false, next_cursor: null } };
   },

@@ -5,7 +5,8 @@ import { BrowserRouter } from 'react-router';
 import { ApiError, setUnauthorizedHandler } from './api.ts';
 import { App } from './App.tsx';
 import { ToastProvider } from './components/Toasts.tsx';
-import './styles.css';
+import { forgetSession } from './lib/session.ts';
+import './styles/index.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,9 +21,7 @@ const queryClient = new QueryClient({
 });
 
 // A signed-in request that comes back 401: the session ended; show the sign-in page.
-setUnauthorizedHandler(() => {
-  queryClient.setQueryData(['session'], null);
-});
+setUnauthorizedHandler(() => forgetSession(queryClient));
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,244 +1,50 @@
-// Shapes of the server's answers (docs/dashboard.md, docs/api.md, src/*/schemas.ts).
-export type Role = 'owner' | 'admin' | 'member';
-export type Plan = 'starter' | 'growth' | 'scale';
+// The server's answers as the dashboard uses them: names for types generated from the
+// dashboard's OpenAPI document (web/generated/, `npm run generate:web`; docs/architecture.md
+// "The dashboard"). Nothing here is written by hand: a change on the server changes these types,
+// and a stale generation fails test/web-types.test.ts.
+import type { components, paths, webhooks } from '../generated/openapi.ts';
 
-export interface Session {
-  user: { id: string; email: string };
-  workspace: { id: string; name: string; plan: Plan; role: Role };
-  workspaces: { id: string; name: string; role: Role }[];
-  permissions: string[];
-  csrf_token: string;
-}
+export { KEY_PERMISSIONS, WEBHOOK_EVENTS } from '../generated/values.ts';
 
-export interface Pagination {
-  total: number;
-  limit: number;
-  offset: number;
-  hasMore: boolean;
-  next_cursor?: string | null;
-}
+type Schemas = components['schemas'];
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Success<O> = O extends { responses: infer R } ? R[Extract<keyof R, 200 | 201 | 202>] : never;
 
-export interface Page<T> {
-  items: T[];
-  pagination: Pagination;
-}
+type Json<P extends keyof paths, M extends Method> = Success<Operation<P, M>> extends { content: { 'application/json': infer J } } ? J : never;
 
-export type ReplyStatus = 'pending' | 'ready' | 'sent' | 'archived';
+/** The `data` a successful `method path` answers. */
+export type Answer<P extends keyof paths, M extends Method = 'get'> = Json<P, M> extends { data: infer D } ? D : never;
+/** The JSON body `method path` takes. */
+export type Body<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The `data` of an event (docs/webhooks.md); the live stream carries the same. */
+export type EventData<E extends keyof webhooks> = NonNullable<webhooks[E]['post']>['requestBody']['content']['application/json']['data'];
 
-export interface CategorySummary {
-  id: string;
-  name: string;
-  color: string;
-}
+// The dashboard's own routes (/dashboard/api, docs/dashboard.md)
+export type Session = Schemas['Session'];
+export type Role = Session['workspace']['role'];
+export type WorkspaceInfo = Schemas['WorkspaceInfo'];
+export type ApiKey = Schemas['ApiKey'];
+export type NewApiKey = Schemas['NewApiKey'];
+export type Member = Schemas['Member'];
+export type Invitation = Schemas['Invitation'];
+export type OutboxMail = Schemas['OutboxMail'];
 
-export interface Category extends CategorySummary {
-  is_positive: boolean;
-  /** Whether triage drafts a reply for it, and from which template (null: the built-in one). */
-  drafts: boolean;
-  template: string | null;
-  created_at: string;
-}
-
-/** Why triage chose a reply's category (docs/triage.md). */
-export interface TriageDecision {
-  source: 'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none';
-  reason: string;
-  confidence: number;
-  category_id: string | null;
-  /** When triage chose none: the likeliest categories, best first (docs/triage.md "When unsure"). */
-  suggestions: { category_id: string; confidence: number }[];
-}
-
-export interface TriageSettings {
-  enabled: boolean;
-  instructions: string;
-  sender_name: string;
-  signature: string;
-  template_variables: string[];
-  learned_examples: number;
-  model: { configured: boolean; base_url: string | null; model: string | null; timeout_seconds: number | null; daily_budget: number | null; calls_today: number };
-}
-
-export interface Client {
-  id: string;
-  name: string;
-  service_description: string;
-  created_at: string;
-}
-
-type MailTls = 'implicit' | 'starttls' | 'none';
-export interface Connection {
-  id: string;
-  name: string;
-  email: string;
-  imap: { host: string; port: number; tls: MailTls; username: string; folder: string; sent_folder: string | null } | null;
-  smtp: { host: string; port: number; tls: MailTls; username: string } | null;
-  signature: { text: string; html: string };
-  auth: 'password' | 'oauth';
-  oauth: { provider: 'google' | 'microsoft'; scopes: string[]; expires_at: string | null } | null;
-  paused: boolean;
-  created_at: string;
-  sync: { state: 'pending' | 'active' | 'error' | 'paused'; last_synced_at: string | null; last_error: string | null; skipped: number };
-}
-
-export interface ReplyListItem {
-  id: string;
-  from_email: string;
-  from_name: string;
-  to_email: string;
-  subject: string;
-  body_text: string;
-  body_html: string;
-  status: ReplyStatus;
-  category_id: string | null;
-  category: CategorySummary | null;
-  ai_response: string | null;
-  sent_response: string | null;
-  client_id: string | null;
-  connection_id: string | null;
-  contact_id: string;
-  received_at: string;
-  handled_at: string | null;
-  snoozed_until: string | null;
-  created_at: string;
-  client?: { id: string; name: string } | null;
-}
-
-export interface ThreadItem {
-  from: string;
-  to: string;
-  subject: string;
-  body: string;
-  sent_at: string;
-}
-
-export interface OutgoingMessage {
-  id: string;
-  kind: 'send' | 'forward';
-  to: string[];
-  subject: string;
-  status: 'queued' | 'sent' | 'failed' | 'captured';
-  message_id: string;
-  error: string | null;
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
-}
-
-export interface ReplyDetail extends Omit<ReplyListItem, 'category' | 'client'> {
-  category: (CategorySummary & { is_positive: boolean }) | null;
-  client: { id: string; name: string; service_description: string } | null;
-  contact: {
-    id: string;
-    email: string;
-    first_name: string | null;
-    last_name: string | null;
-    company: string | null;
-    title?: string | null;
-    do_not_contact?: boolean;
-  };
-  thread: ThreadItem[];
-  outgoing: OutgoingMessage[];
-  triage: TriageDecision | null;
-}
-
-export interface ContactListItem {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  title: string | null;
-  reply_count: number;
-  last_reply_at: string | null;
-  created_at: string;
-  do_not_contact: boolean;
-  bouncing: boolean;
-}
-
-export interface ContactDetail extends ContactListItem {
-  linkedin_url: string | null;
-  phone: string | null;
-  metadata: Record<string, unknown>;
-  replies: { id: string; subject: string; status: ReplyStatus; category: string | null; received_at: string }[];
-  do_not_contact_since: string | null;
-  do_not_contact_reason: string | null;
-  bouncing_since: string | null;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  permissions: string[];
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface NewApiKey extends Omit<ApiKey, 'last_used_at'> {
-  key: string;
-}
-
-export interface Member {
-  user_id: string;
-  email: string;
-  role: Role;
-  status: 'active' | 'invited';
-  created_at: string;
-}
-
-export interface Invitation {
-  email: string;
-  role: Role;
-  status: 'invited';
-  invite_url: string;
-}
-
-export interface WorkspaceInfo {
-  id: string;
-  name: string;
-  plan: Plan;
-  rate_limit: number;
-  rate_limit_remaining: number;
-  /** The providers a mailbox can be connected with by signing in ("google", "microsoft"). */
-  mailbox_sign_in: ('google' | 'microsoft')[];
-}
-
-export interface OutboxMail {
-  id: string;
-  kind: 'reply' | 'forward' | 'invite' | 'password-reset';
-  to: string | string[];
-  subject: string;
-  text: string;
-  created_at: string;
-}
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  disabled_reason: string | null;
-  disabled_at: string | null;
-  failing_since: string | null;
-  secret_rotated_until: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  event_id: string;
-  event_type: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const WEBHOOK_EVENTS = ['reply.received', 'reply.updated', 'reply.sent', 'reply.forwarded', 'contact.created'] as const;
-export const KEY_PERMISSIONS = ['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write', 'webhooks:manage'] as const;
+// The public API (docs/api.md)
+export type Pagination = Json<'/api/replies', 'get'> extends { pagination: infer G } ? G : never;
+export type ReplyListItem = Schemas['ReplyListItem'];
+export type ReplyDetail = Schemas['ReplyDetail'];
+export type ReplyStatus = ReplyListItem['status'];
+export type OutgoingMessage = Schemas['OutgoingMessage'];
+export type CategorySummary = NonNullable<ReplyListItem['category']>;
+export type TriageDecision = NonNullable<ReplyDetail['triage']>;
+export type ReplyPatch = Body<'/api/replies/{id}', 'patch'>;
+export type Category = Answer<'/api/categories'>[number];
+export type Client = Answer<'/api/clients'>[number];
+export type Connection = Schemas['Connection'];
+export type ContactListItem = Schemas['ContactListItem'];
+export type ContactDetail = Schemas['ContactDetail'];
+export type TriageSettings = Schemas['TriageSettings'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { applyReplyChange, type ReplyChange, refreshCountsSoon } from '../features/inbox/queries.ts';
+import { contactKeys } from '../features/contacts/queries.ts';
+import { applyReplyChange, type ReplyChange, refreshCountsSoon } from '../features/inbox/cache.ts';
+import { replyKeys } from '../features/inbox/queries.ts';
+import { sessionKeys } from './session.ts';
 
 /** Whether the live stream is open: then the inbox leaves refreshing to it. */
 export const live = { connected: false };
@@ -10,7 +13,7 @@ export const live = { connected: false };
  * reply is applied to the cached lists from the event itself (no request); a new reply makes
  * the list on screen load again (at most once a second); tab counts are refreshed at most every
  * 15 seconds. The open reply is read again, but the draft editor never lets that overwrite what
- * the person is typing (features/inbox/ReplyView.tsx, Draft).
+ * the person is typing (features/inbox/Draft.tsx).
  */
 export function useLiveUpdates(workspaceId: string) {
   const qc = useQueryClient();
@@ -27,9 +30,9 @@ export function useLiveUpdates(workspaceId: string) {
 
     const flush = () => {
       flushTimer = undefined;
-      if (lists) void qc.invalidateQueries({ queryKey: ['replies', 'list'] });
-      for (const id of replies) void qc.invalidateQueries({ queryKey: ['reply', id] });
-      if (contacts) void qc.invalidateQueries({ queryKey: ['contacts'] });
+      if (lists) void qc.invalidateQueries({ queryKey: replyKeys.lists() });
+      for (const id of replies) void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
+      if (contacts) void qc.invalidateQueries({ queryKey: contactKeys.all });
       lists = false;
       contacts = false;
       replies.clear();
@@ -85,7 +88,7 @@ export function useLiveUpdates(workspaceId: string) {
       source.addEventListener('session.ended', () => {
         source?.close();
         live.connected = false;
-        void qc.invalidateQueries({ queryKey: ['session'] });
+        void qc.invalidateQueries({ queryKey: sessionKeys.session });
         reconnect = window.setTimeout(open, 1000);
       });
       source.onopen = () => {
@@ -105,7 +108,7 @@ export function useLiveUpdates(workspaceId: string) {
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
           reconnect = window.setTimeout(() => {
-            void qc.invalidateQueries({ queryKey: ['session'] });
+            void qc.invalidateQueries({ queryKey: sessionKeys.session });
             open();
           }, 15_000);
         }

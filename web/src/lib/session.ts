@@ -1,17 +1,26 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+// The shell's data: whether the server is set up, the signed-in session, the workspace. Their
+// query keys are sessionKeys; every other feature has a factory of its own (docs/architecture.md
+// "The dashboard").
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, setCsrfToken } from '../api.ts';
-import type { Category, Client, Connection, Session, WorkspaceInfo } from '../types.ts';
+import type { Answer, Session, WorkspaceInfo } from '../types.ts';
+
+export const sessionKeys = {
+  status: ['status'] as const,
+  session: ['session'] as const,
+  workspace: ['workspace'] as const,
+};
 
 export const statusQuery = queryOptions({
-  queryKey: ['status'],
-  queryFn: () => api.get<{ setup_required: boolean }>('/dashboard/api/status'),
+  queryKey: sessionKeys.status,
+  queryFn: () => api.get<Answer<'/dashboard/api/status'>>('/dashboard/api/status'),
   staleTime: Infinity,
   retry: 1,
 });
 
 /** The session, or null when nobody is signed in (401). */
 export const sessionQuery = queryOptions({
-  queryKey: ['session'],
+  queryKey: sessionKeys.session,
   queryFn: async (): Promise<Session | null> => {
     try {
       const s = await api.get<Session>('/dashboard/api/session');
@@ -31,7 +40,7 @@ export const sessionQuery = queryOptions({
 
 /** The workspace as the dashboard shows it: plan, rate limit, and the mailbox sign-in providers. */
 export const workspaceQuery = queryOptions({
-  queryKey: ['workspace'],
+  queryKey: sessionKeys.workspace,
   queryFn: () => api.get<WorkspaceInfo>('/dashboard/api/workspace'),
 });
 
@@ -45,35 +54,23 @@ export function canManage(session: Session): boolean {
   return session.workspace.role === 'owner' || session.workspace.role === 'admin';
 }
 
+/** Nobody is signed in any more: the sign-in page shows. */
+export function forgetSession(qc: QueryClient) {
+  qc.setQueryData(sessionQuery.queryKey, null);
+}
+
 /** Store a session the server just answered with (sign-in, setup, reset, invite, switch). */
 export function useAdoptSession() {
   const qc = useQueryClient();
   return (session: Session) => {
     setCsrfToken(session.csrf_token);
-    const previous = qc.getQueryData<Session | null>(['session']);
+    const previous = qc.getQueryData(sessionQuery.queryKey);
     if (previous && previous.workspace.id !== session.workspace.id) {
       // Another workspace: nothing cached belongs to it.
-      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' && q.queryKey[0] !== 'status' });
+      const kept = new Set<unknown>([sessionKeys.session[0], sessionKeys.status[0]]);
+      qc.removeQueries({ predicate: (q) => !kept.has(q.queryKey[0]) });
     }
-    qc.setQueryData(['session'], session);
-    qc.setQueryData(['status'], { setup_required: false });
+    qc.setQueryData(sessionQuery.queryKey, session);
+    qc.setQueryData(statusQuery.queryKey, { setup_required: false });
   };
 }
-
-export const categoriesQuery = queryOptions({
-  queryKey: ['categories'],
-  queryFn: async () => (await api.list<Category>('/api/categories', { limit: 100 })).items,
-  staleTime: 5 * 60_000,
-});
-
-export const clientsQuery = queryOptions({
-  queryKey: ['clients'],
-  queryFn: async () => (await api.list<Client>('/api/clients', { limit: 100 })).items,
-  staleTime: 5 * 60_000,
-});
-
-export const connectionsQuery = queryOptions({
-  queryKey: ['connections'],
-  queryFn: async () => (await api.list<Connection>('/api/connections', { limit: 100 })).items,
-  staleTime: 5 * 60_000,
-});

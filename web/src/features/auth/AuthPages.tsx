@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api.ts';
-import { sessionQuery, useAdoptSession } from '../../lib/session.ts';
-import type { Session } from '../../types.ts';
+import { forgetSession, sessionQuery, useAdoptSession } from '../../lib/session.ts';
+import type { Answer, Session } from '../../types.ts';
 
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,7 +79,7 @@ function SignInForm({ next }: { next: string }) {
 
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const reset = useMutation({ mutationFn: () => api.post<{ sent: true }>('/dashboard/api/password-reset', { email: email.trim() }) });
+  const reset = useMutation({ mutationFn: () => api.post<Answer<'/dashboard/api/password-reset', 'post'>>('/dashboard/api/password-reset', { email: email.trim() }) });
   return (
     <AuthCard title="Reset your password">
       {reset.isSuccess ? (
@@ -234,7 +234,7 @@ function JoinWorkspace({ token, session }: { token: string; session: Session }) 
   });
   const signOut = useMutation({
     mutationFn: () => api.post('/dashboard/api/sign-out'),
-    onSuccess: () => qc.setQueryData(['session'], null),
+    onSuccess: () => forgetSession(qc),
   });
   return (
     <AuthCard title="Join the workspace">

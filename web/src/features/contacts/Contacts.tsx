@@ -1,22 +1,16 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api.ts';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName, plural, shortTime } from '../../lib/format.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
 import { DoNotContact } from '../triage/components.tsx';
-import type { ContactDetail, ContactListItem, ReplyListItem } from '../../types.ts';
+import { contactListQuery, contactQuery, contactRepliesQuery } from './queries.ts';
 
 export function ContactsPage() {
   const { q, text, setText } = useUrlSearch();
 
-  const list = useInfiniteQuery({
-    queryKey: ['contacts', 'list', q],
-    queryFn: ({ pageParam, signal }) => api.list<ContactListItem>('/api/contacts', { q: q || undefined, limit: 50, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.pagination.next_cursor ?? undefined,
-  });
+  const list = useInfiniteQuery(contactListQuery(q));
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const total = list.data?.pages[0]?.pagination.total ?? 0;
 
@@ -82,16 +76,8 @@ export function ContactsPage() {
 export function ContactPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const contact = useQuery({
-    queryKey: ['contacts', 'one', id],
-    queryFn: ({ signal }) => api.get<ContactDetail>(`/api/contacts/${encodeURIComponent(id)}`, undefined, signal),
-  });
-  const replies = useInfiniteQuery({
-    queryKey: ['replies', 'contact', id],
-    queryFn: ({ pageParam, signal }) => api.list<ReplyListItem>('/api/replies', { contact_id: id, limit: 50, cursor: pageParam }, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.pagination.next_cursor ?? undefined,
-  });
+  const contact = useQuery(contactQuery(id));
+  const replies = useInfiniteQuery(contactRepliesQuery(id));
   const items = replies.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

@@ -8,12 +8,13 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { type ApiKey, KEY_PERMISSIONS, type NewApiKey } from '../../types.ts';
+import { apiKeyKeys, apiKeysQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
 export function ApiKeysPage() {
   const qc = useQueryClient();
   const toast = useToast();
-  const keys = useQuery({ queryKey: ['keys'], queryFn: () => api.get<ApiKey[]>('/dashboard/api/keys') });
+  const keys = useQuery(apiKeysQuery);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<NewApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -22,7 +23,7 @@ export function ApiKeysPage() {
     onSuccess: () => {
       toast(`Key ${revoking?.name ?? ''} revoked`);
       setRevoking(null);
-      void qc.invalidateQueries({ queryKey: ['keys'] });
+      void qc.invalidateQueries({ queryKey: apiKeyKeys.all });
     },
   });
 
@@ -75,7 +76,7 @@ export function ApiKeysPage() {
           onCreated={(k) => {
             setCreating(false);
             setCreated(k);
-            void qc.invalidateQueries({ queryKey: ['keys'] });
+            void qc.invalidateQueries({ queryKey: apiKeyKeys.all });
           }}
         />
       ) : null}

@@ -5,15 +5,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api.ts';
 import { workspaceQuery } from '../../lib/session.ts';
-import type { Connection } from '../../types.ts';
+import type { Answer, Body, Connection, WorkspaceInfo } from '../../types.ts';
 
-const LABEL = { google: 'Google', microsoft: 'Microsoft' } as const;
-type Provider = keyof typeof LABEL;
+const LABEL: Record<WorkspaceInfo['mailbox_sign_in'][number], string> = { google: 'Google', microsoft: 'Microsoft' };
 
 /** Asks the server where to send the person, and goes there. */
 function useStart() {
   return useMutation({
-    mutationFn: (p: { provider: Provider; name?: string }) => api.post<{ authorization_url: string }>('/api/connections/oauth', p),
+    mutationFn: (p: Body<'/api/connections/oauth', 'post'>) => api.post<Answer<'/api/connections/oauth', 'post'>>('/api/connections/oauth', p),
     onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
   });
 }

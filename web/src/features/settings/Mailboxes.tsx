@@ -8,13 +8,13 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Empty } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { connectionsQuery } from '../../lib/session.ts';
 import type { Connection } from '../../types.ts';
 import { ConnectButtons, ReconnectButton, SignInOutcome } from './MailboxSignIn.tsx';
+import { connectionKeys, connectionsQuery } from './queries.ts';
 import { FormDialog, QueryTable } from './Resources.tsx';
 import { PageHead } from './Settings.tsx';
 
-type Tls = 'implicit' | 'starttls' | 'none';
+type Tls = NonNullable<Connection['imap']>['tls'];
 interface Server {
   host: string;
   port: string;
@@ -59,7 +59,7 @@ function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix
   );
 }
 
-const SYNC_LABEL: Record<string, string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
+const SYNC_LABEL: Record<Connection['sync']['state'], string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
 
 /** Create (no `editing`) or change a mailbox. A password left blank when editing is kept. */
 function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClose: () => void }) {
@@ -81,7 +81,7 @@ function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClo
         if (editing) await api.patch(`/api/connections/${editing.id}`, body);
         else await api.post('/api/connections', body);
         toast(`Mailbox ${form.email.trim()} ${editing ? 'saved' : 'created'}`);
-        await qc.invalidateQueries({ queryKey: ['connections'] });
+        await qc.invalidateQueries({ queryKey: connectionKeys.all });
       }}
     >
       <div className="field">
@@ -117,7 +117,7 @@ export function MailboxesPage() {
   const list = useQuery({ ...connectionsQuery, refetchInterval: 10_000 });
   const [editing, setEditing] = useState<Connection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Connection | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['connections'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: connectionKeys.all });
   const pause = useMutation({
     mutationFn: (c: Connection) => api.patch(`/api/connections/${c.id}`, { paused: !c.paused }),
     onSuccess: (_, c) => {

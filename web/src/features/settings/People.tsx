@@ -7,18 +7,19 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
-import type { Invitation, Member, OutboxMail, Role } from '../../types.ts';
+import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
+import { memberKeys, membersQuery, outboxQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
-const ROLES: Role[] = ['owner', 'admin', 'member'];
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+const ROLES = Object.keys(ROLE_LABEL) as Role[];
 
 export function MembersPage() {
   const session = useSession();
   const manage = canManage(session);
   const qc = useQueryClient();
   const toast = useToast();
-  const members = useQuery({ queryKey: ['members'], queryFn: () => api.get<Member[]>('/dashboard/api/members') });
+  const members = useQuery(membersQuery);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invitation | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -26,14 +27,14 @@ export function MembersPage() {
     mutationFn: ({ id, role }: { id: string; role: Role }) => api.patch<Member>(`/dashboard/api/members/${encodeURIComponent(id)}`, { role }),
     onSuccess: (m) => toast(`${m.email} is now ${ROLE_LABEL[m.role] ?? m.role}`),
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['members'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.all }),
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.delete(`/dashboard/api/members/${encodeURIComponent(id)}`),
     onSuccess: () => {
       toast(`${removing?.email ?? 'Member'} removed`);
       setRemoving(null);
-      void qc.invalidateQueries({ queryKey: ['members'] });
+      void qc.invalidateQueries({ queryKey: memberKeys.all });
     },
   });
 
@@ -70,7 +71,7 @@ export function MembersPage() {
                     {manage && m.user_id ? (
                       <>
                         <label htmlFor={`role-${m.user_id}`} className="sr-only">Role of {m.email}</label>
-                        <select id={`role-${m.user_id}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}>
+                        <select id={`role-${m.user_id}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => m.user_id && changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}>
                           {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
                         </select>
                       </>
@@ -97,7 +98,7 @@ export function MembersPage() {
           onInvited={(inv) => {
             setInviting(false);
             setInvited(inv);
-            void qc.invalidateQueries({ queryKey: ['members'] });
+            void qc.invalidateQueries({ queryKey: memberKeys.all });
           }}
         />
       ) : null}
@@ -118,7 +119,7 @@ export function MembersPage() {
           danger
           busy={remove.isPending}
           error={remove.error ? errorMessage(remove.error) : null}
-          onConfirm={() => remove.mutate(removing.user_id)}
+          onConfirm={() => removing.user_id && remove.mutate(removing.user_id)}
           onClose={() => setRemoving(null)}
         />
       ) : null}
@@ -162,7 +163,7 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
   );
 }
 
-const PLAN_LABEL: Record<string, string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
+const PLAN_LABEL: Record<WorkspaceInfo['plan'], string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
 
 export function WorkspacePage() {
   const ws = useQuery({ ...workspaceQuery, staleTime: 0 });
@@ -177,17 +178,17 @@ export function WorkspacePage() {
         <div className="details-row"><dt>Name</dt><dd>{ws.data.name}</dd></div>
         <div className="details-row"><dt>Plan</dt><dd>{PLAN_LABEL[ws.data.plan] ?? ws.data.plan}</dd></div>
         <div className="details-row"><dt>Rate limit</dt><dd>{ws.data.rate_limit.toLocaleString()} requests per minute</dd></div>
-        <div className="details-row"><dt>Remaining</dt><dd>{ws.data.rate_limit_remaining.toLocaleString()} in this minute</dd></div>
+        <div className="details-row"><dt>Remaining</dt><dd>{ws.data.rate_limit_remaining === null ? 'Unknown' : `${ws.data.rate_limit_remaining.toLocaleString()} in this minute`}</dd></div>
         <div className="details-row"><dt>Workspace id</dt><dd className="mono">{ws.data.id}</dd></div>
       </dl>
     </section>
   );
 }
 
-const KIND_LABEL: Record<string, string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
+const KIND_LABEL: Record<OutboxMail['kind'], string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
 
 export function OutboxPage() {
-  const outbox = useQuery({ queryKey: ['outbox'], queryFn: () => api.get<OutboxMail[]>('/dashboard/api/outbox') });
+  const outbox = useQuery(outboxQuery);
   if (outbox.isPending) return <Loading label="Loading the outbox…" />;
   if (outbox.isError) return <ErrorState error={outbox.error} retry={() => outbox.refetch()} />;
   return (
@@ -206,10 +207,9 @@ export function OutboxPage() {
                 <summary>
                   <span className="tag">{KIND_LABEL[m.kind] ?? m.kind}</span>
                   <span className="strong">{m.subject || '(no subject)'}</span>
-                  <span className="muted"> to {Array.isArray(m.to) ? m.to.join(', ') : m.to}</span>
+                  <span className="muted"> to {m.to}</span>
                   <span className="muted small"> · {dateTime(m.created_at)}</span>
                 </summary>
-                <div className="pre">{m.text}</div>
               </details>
             </li>
           ))}

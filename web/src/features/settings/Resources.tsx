@@ -1,7 +1,7 @@
 // Categories and clients: a table and a "New …" form each, edited in the same form and deleted
 // after a confirmation (src/http/owned-routes.ts). FormDialog and QueryTable serve the
 // Mailboxes page too (Mailboxes.tsx).
-import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api, errorMessage } from '../../api.ts';
 import { CategoryChip } from '../../components/Chip.tsx';
@@ -9,7 +9,9 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { categoriesQuery, clientsQuery } from '../../lib/session.ts';
+import type { Category, Client } from '../../types.ts';
+import { replyKeys } from '../inbox/queries.ts';
+import { categoriesQuery, categoryKeys, clientKeys, clientsQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
 export function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
@@ -35,7 +37,7 @@ export function FormDialog(props: { title: string; submit: string; onClose: () =
 }
 
 /** Asks before deleting a category or client, and says what happens to its replies. */
-function DeleteDialog(props: { noun: string; name: string; path: string; queryKey: string; consequence: string; onClose: () => void }) {
+function DeleteDialog(props: { noun: string; name: string; path: string; queryKey: QueryKey; consequence: string; onClose: () => void }) {
   const qc = useQueryClient();
   const toast = useToast();
   const remove = useMutation({
@@ -43,8 +45,8 @@ function DeleteDialog(props: { noun: string; name: string; path: string; queryKe
     onSuccess: async () => {
       toast(`${props.noun} ${props.name} deleted`);
       props.onClose();
-      await qc.invalidateQueries({ queryKey: [props.queryKey] });
-      await qc.invalidateQueries({ queryKey: ['replies'] });
+      await qc.invalidateQueries({ queryKey: props.queryKey });
+      await qc.invalidateQueries({ queryKey: replyKeys.all });
     },
   });
   return (
@@ -99,8 +101,6 @@ export function QueryTable<T extends { id: string }>(props: {
   );
 }
 
-type Category = { id: string; name: string; color: string; is_positive: boolean };
-
 export function CategoriesPage() {
   const qc = useQueryClient();
   const toast = useToast();
@@ -143,7 +143,7 @@ export function CategoriesPage() {
             if (editing === 'new') await api.post('/api/categories', body);
             else await api.patch(`/api/categories/${encodeURIComponent(editing.id)}`, body);
             toast(`Category ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
-            await qc.invalidateQueries({ queryKey: ['categories'] });
+            await qc.invalidateQueries({ queryKey: categoryKeys.all });
           }}
         >
           <div className="field">
@@ -165,7 +165,7 @@ export function CategoriesPage() {
           noun="Category"
           name={deleting.name}
           path={`/api/categories/${encodeURIComponent(deleting.id)}`}
-          queryKey="categories"
+          queryKey={categoryKeys.all}
           consequence="Its replies stay in the inbox without a category."
           onClose={() => setDeleting(null)}
         />
@@ -173,8 +173,6 @@ export function CategoriesPage() {
     </section>
   );
 }
-
-type Client = { id: string; name: string; service_description: string };
 
 export function ClientsPage() {
   const qc = useQueryClient();
@@ -216,7 +214,7 @@ export function ClientsPage() {
             if (editing === 'new') await api.post('/api/clients', body);
             else await api.patch(`/api/clients/${encodeURIComponent(editing.id)}`, body);
             toast(`Client ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
-            await qc.invalidateQueries({ queryKey: ['clients'] });
+            await qc.invalidateQueries({ queryKey: clientKeys.all });
           }}
         >
           <div className="field">
@@ -234,7 +232,7 @@ export function ClientsPage() {
           noun="Client"
           name={deleting.name}
           path={`/api/clients/${encodeURIComponent(deleting.id)}`}
-          queryKey="clients"
+          queryKey={clientKeys.all}
           consequence="Its replies stay in the inbox without a client."
           onClose={() => setDeleting(null)}
         />

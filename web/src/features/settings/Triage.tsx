@@ -8,14 +8,13 @@ import { CategoryChip } from '../../components/Chip.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { categoriesQuery } from '../../lib/session.ts';
 import type { Category, TriageSettings } from '../../types.ts';
+import { triageSettingsQuery } from '../triage/queries.ts';
+import { categoriesQuery, categoryKeys } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
-const triageQuery = { queryKey: ['triage'], queryFn: () => api.get<TriageSettings>('/api/triage') };
-
 export default function TriagePage() {
-  const settings = useQuery(triageQuery);
+  const settings = useQuery(triageSettingsQuery);
   return (
     <section>
       <PageHead title="Triage" />
@@ -38,7 +37,7 @@ function SettingsForm({ settings }: { settings: TriageSettings }) {
   const save = useMutation({
     mutationFn: () => api.patch<TriageSettings>('/api/triage', form),
     onSuccess: (data) => {
-      qc.setQueryData(['triage'], data);
+      qc.setQueryData(triageSettingsQuery.queryKey, data);
       toast('Triage settings saved');
     },
   });
@@ -96,7 +95,7 @@ function CategoryDrafts({ variables }: { variables: string[] }) {
   const toggle = useMutation({
     mutationFn: (c: Category) => api.patch(`/api/categories/${encodeURIComponent(c.id)}`, { drafts: !c.drafts }),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['categories'] });
+      await qc.invalidateQueries({ queryKey: categoryKeys.all });
       toast('Draft switch saved');
     },
   });
@@ -144,7 +143,7 @@ function TemplateDialog({ category, variables, onClose }: { category: Category; 
   const save = useMutation({
     mutationFn: () => api.patch(`/api/categories/${encodeURIComponent(category.id)}`, { template: text.trim() ? text : null }),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: ['categories'] });
+      await qc.invalidateQueries({ queryKey: categoryKeys.all });
       toast(`Template of ${category.name} saved`);
       onClose();
     },

@@ -6,20 +6,22 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '../../types.ts';
+import { type Answer, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '../../types.ts';
+import { deliveriesQuery, webhookKeys, webhooksQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
-type WithSecret = WebhookEndpoint & { secret: string };
+/** An endpoint with its signing secret: answered once, when it is created or its secret rotated. */
+type WithSecret = Answer<'/api/webhooks', 'post'>;
 
 export default function WebhooksPage() {
   const qc = useQueryClient();
   const toast = useToast();
-  const list = useQuery({ queryKey: ['webhooks'], queryFn: async () => (await api.list<WebhookEndpoint>('/api/webhooks', { limit: 100 })).items });
+  const list = useQuery(webhooksQuery);
   const [creating, setCreating] = useState(false);
   const [secret, setSecret] = useState<{ title: string; endpoint: WithSecret } | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['webhooks'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: webhookKeys.list() });
 
   const toggle = useMutation({
     mutationFn: (e: WebhookEndpoint) => api.patch<WebhookEndpoint>(`/api/webhooks/${encodeURIComponent(e.id)}`, { enabled: !e.enabled }),
@@ -28,11 +30,11 @@ export default function WebhooksPage() {
     onSettled: refresh,
   });
   const test = useMutation({
-    mutationFn: (e: WebhookEndpoint) => api.post<{ delivery_id: string }>(`/api/webhooks/${encodeURIComponent(e.id)}/test`),
+    mutationFn: (e: WebhookEndpoint) => api.post<Answer<'/api/webhooks/{id}/test', 'post'>>(`/api/webhooks/${encodeURIComponent(e.id)}/test`),
     onSuccess: (_res, e) => {
       toast('Test event queued');
       setOpenLog(e.id);
-      void qc.invalidateQueries({ queryKey: ['deliveries', e.id] });
+      void qc.invalidateQueries({ queryKey: webhookKeys.deliveries(e.id) });
     },
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
   });
@@ -222,16 +224,12 @@ const DELIVERY_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pe
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const qc = useQueryClient();
   const toast = useToast();
-  const log = useQuery({
-    queryKey: ['deliveries', endpoint.id],
-    queryFn: async () => (await api.list<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries`, { limit: 50 })).items,
-    refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'pending') ? 3000 : false),
-  });
+  const log = useQuery(deliveriesQuery(endpoint.id));
   const retry = useMutation({
     mutationFn: (d: WebhookDelivery) => api.post(`/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/retry`),
     onSuccess: () => toast('Delivery queued again'),
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['deliveries', endpoint.id] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: webhookKeys.deliveries(endpoint.id) }),
   });
   if (log.isPending) return <Loading label="Loading deliveries…" />;
   if (log.isError) return <ErrorState error={log.error} retry={() => log.refetch()} />;

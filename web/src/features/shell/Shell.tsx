@@ -5,10 +5,11 @@ import { api, errorMessage } from '../../api.ts';
 import { Dot } from '../../components/Chip.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { useLiveUpdates } from '../../lib/live.ts';
-import { categoriesQuery, connectionsQuery, useAdoptSession, useSession } from '../../lib/session.ts';
-import type { Session } from '../../types.ts';
+import { forgetSession, statusQuery, useAdoptSession, useSession } from '../../lib/session.ts';
+import { categoriesQuery, connectionsQuery } from '../settings/queries.ts';
+import type { Connection, Session } from '../../types.ts';
 
-const SYNC_COLOURS: Record<string, string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };
+const SYNC_COLOURS: Record<Connection['sync']['state'], string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };
 
 export function Shell() {
   const session = useSession();
@@ -43,8 +44,8 @@ function Sidebar({ session }: { session: Session }) {
     mutationFn: () => api.post('/dashboard/api/sign-out'),
     onSettled: () => {
       qc.clear();
-      qc.setQueryData(['session'], null);
-      qc.setQueryData(['status'], { setup_required: false });
+      forgetSession(qc);
+      qc.setQueryData(statusQuery.queryKey, { setup_required: false });
       navigate('/signin', { replace: true });
     },
   });

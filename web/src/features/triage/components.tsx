@@ -5,6 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import type { Category, TriageDecision } from '../../types.ts';
+import { contactKeys } from '../contacts/queries.ts';
+import { replyKeys } from '../inbox/queries.ts';
 
 const SOURCES: Record<TriageDecision['source'], string> = {
   header: 'a mail header',
@@ -65,8 +67,8 @@ export function DoNotContact({ contactId, marked }: { contactId: string; marked:
     mutationFn: () => api.patch(`/api/contacts/${encodeURIComponent(contactId)}`, { do_not_contact: false }),
     onSuccess: () => {
       toast('Do-not-contact cleared: replies to this contact can be sent again');
-      void qc.invalidateQueries({ queryKey: ['reply'] });
-      void qc.invalidateQueries({ queryKey: ['contacts'] });
+      void qc.invalidateQueries({ queryKey: replyKeys.details() });
+      void qc.invalidateQueries({ queryKey: contactKeys.all });
     },
   });
   if (!marked) return null;

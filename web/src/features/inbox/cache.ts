@@ -1,0 +1,150 @@
+// What the inbox's cached queries do with a change to replies, without asking the server: the
+// person's own changes shown at once (and put back if the server refuses them), and the changes
+// the live stream announces (lib/live.ts). Keys come from replyKeys (queries.ts).
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Page } from '../../api.ts';
+import type { EventData, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
+import { categoriesQuery } from '../settings/queries.ts';
+import { replyKeys } from './queries.ts';
+import type { TabId } from './view.ts';
+
+type Lists = InfiniteData<Page<ReplyListItem>, string | undefined>;
+
+/** What the inbox's actions need to know about a reply (a list item or the open detail). */
+export type ReplyRef = Pick<ReplyListItem, 'id' | 'status' | 'category_id' | 'snoozed_until'>;
+
+/** A change the inbox makes to one reply itself: archive, snooze or wake, category. */
+export type OwnChange = Pick<ReplyPatch, 'status' | 'snoozed_until' | 'category_id'>;
+
+/** The fields of a reply.updated / reply.sent event the lists use (docs/webhooks.md). */
+export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>>;
+
+/** The tab a reply is counted under. */
+export const tabOf = (r: Pick<ReplyRef, 'status' | 'snoozed_until'>): TabId => (r.snoozed_until && new Date(r.snoozed_until).getTime() > Date.now() ? 'snoozed' : r.status);
+
+/** Take replies out of every cached list at once (archive, snooze: they leave the view). */
+export function removeFromLists(qc: QueryClient, ids: Set<string>) {
+  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((r) => !ids.has(r.id)) })) } : data,
+  );
+}
+
+/** Change replies in every cached list (category). */
+export function patchInLists(qc: QueryClient, ids: Set<string>, patch: Partial<ReplyListItem>) {
+  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((r) => (ids.has(r.id) ? { ...r, ...patch } : r)) })) } : data,
+  );
+}
+
+/** Whether a reply with these values belongs in a list with these filters (the ones a change can move). */
+function matches(query: Record<string, string>, r: Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'>): boolean {
+  if (query.status && !query.status.split(',').includes(r.status)) return false;
+  const snoozedNow = !!r.snoozed_until && new Date(r.snoozed_until).getTime() > Date.now();
+  if (query.snoozed === 'true' && !snoozedNow) return false;
+  if (query.snoozed === 'false' && snoozedNow) return false;
+  if (query.category_id === 'none' && r.category_id) return false;
+  if (query.category_id && query.category_id !== 'none' && r.category_id !== query.category_id) return false;
+  return true;
+}
+
+/**
+ * Apply a change the live stream announced to every cached list without asking the server:
+ * a reply that still matches a list is updated in place, one that no longer does leaves it. Only
+ * a list the reply now joins is fetched again (at once if it is on screen, else when next shown).
+ */
+export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
+  const categories = qc.getQueryData(categoriesQuery.queryKey);
+  for (const q of qc.getQueryCache().findAll({ queryKey: replyKeys.lists() })) {
+    const query = (q.queryKey[2] ?? {}) as Record<string, string>;
+    const data = q.state.data as Lists | undefined;
+    const current = data?.pages.flatMap((p) => p.items).find((r) => r.id === change.id);
+    if (!current) {
+      const status = change.status;
+      if (status && matches(query, { status, category_id: change.category_id ?? null, snoozed_until: change.snoozed_until ?? null })) {
+        void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
+      }
+      continue;
+    }
+    const next: ReplyListItem = { ...current };
+    if (change.status !== undefined) next.status = change.status;
+    if (change.ai_response !== undefined) next.ai_response = change.ai_response;
+    if (change.snoozed_until !== undefined) next.snoozed_until = change.snoozed_until;
+    if (change.category_id !== undefined && change.category_id !== current.category_id) {
+      next.category_id = change.category_id;
+      const c = categories?.find((x) => x.id === change.category_id);
+      next.category = c ? { id: c.id, name: c.name, color: c.color } : null;
+    }
+    const keep = matches(query, next);
+    qc.setQueryData<Lists>(q.queryKey, (old) =>
+      old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: keep ? p.items.map((r) => (r.id === change.id ? next : r)) : p.items.filter((r) => r.id !== change.id) })) } : old,
+    );
+  }
+  // Contact pages list replies too; they refresh when next shown.
+  void qc.invalidateQueries({ queryKey: replyKeys.ofContacts(), refetchType: 'none' });
+}
+
+const countTimers = new WeakMap<QueryClient, { last: number; timer?: number }>();
+/**
+ * Refresh the tab counts soon, at most once every 15 seconds: five requests each time, and the
+ * dashboard shares the workspace's rate limit with its API keys.
+ */
+export function refreshCountsSoon(qc: QueryClient) {
+  const t = countTimers.get(qc) ?? { last: 0 };
+  countTimers.set(qc, t);
+  if (t.timer !== undefined) return;
+  const wait = Math.max(1500, t.last + 15_000 - Date.now());
+  t.timer = window.setTimeout(() => {
+    t.timer = undefined;
+    t.last = Date.now();
+    void qc.invalidateQueries({ queryKey: replyKeys.counts() });
+  }, wait);
+}
+
+/** Move one reply between tab counts at once (own actions), before the counts are refreshed. */
+export function shiftCount(qc: QueryClient, from: TabId | null, to: TabId | null) {
+  if (from) qc.setQueryData<number>(replyKeys.count(from), (n) => (n === undefined ? n : Math.max(0, n - 1)));
+  if (to) qc.setQueryData<number>(replyKeys.count(to), (n) => (n === undefined ? n : n + 1));
+  refreshCountsSoon(qc);
+}
+
+/** What an own change to a reply touches in the caches, as it was before: put back on a refusal. */
+export interface Snapshot {
+  id: string;
+  lists: [QueryKey, Lists | undefined][];
+  counts: [QueryKey, number | undefined][];
+  detail: ReplyDetail | undefined;
+}
+
+export function snapshot(qc: QueryClient, id: string): Snapshot {
+  return {
+    id,
+    lists: qc.getQueriesData<Lists>({ queryKey: replyKeys.lists() }),
+    counts: qc.getQueriesData<number>({ queryKey: replyKeys.counts() }),
+    detail: qc.getQueryData<ReplyDetail>(replyKeys.detail(id)),
+  };
+}
+
+export function restore(qc: QueryClient, s: Snapshot) {
+  for (const [key, data] of [...s.lists, ...s.counts]) qc.setQueryData(key, data);
+  qc.setQueryData(replyKeys.detail(s.id), s.detail);
+}
+
+/**
+ * Show an own change at once. A new status or snooze takes the reply out of every list (the
+ * inbox's lists are views by status and snooze), a new category changes it in place; the open
+ * reply and the tab counts follow.
+ */
+export function applyOwnChange(qc: QueryClient, reply: ReplyRef, change: OwnChange) {
+  const detail: Partial<ReplyDetail> = { ...change };
+  if ('status' in change || 'snoozed_until' in change) {
+    removeFromLists(qc, new Set([reply.id]));
+  } else if ('category_id' in change) {
+    const c = qc.getQueryData(categoriesQuery.queryKey)?.find((x) => x.id === change.category_id);
+    patchInLists(qc, new Set([reply.id]), { category_id: change.category_id ?? null, category: c ? { id: c.id, name: c.name, color: c.color } : null });
+    detail.category = c ? { id: c.id, name: c.name, color: c.color, is_positive: c.is_positive } : null;
+  }
+  qc.setQueryData<ReplyDetail>(replyKeys.detail(reply.id), (old) => (old ? { ...old, ...detail } : old));
+  const from = tabOf(reply);
+  const to = tabOf({ ...reply, ...change } as ReplyRef);
+  if (from !== to) shiftCount(qc, from, to);
+}

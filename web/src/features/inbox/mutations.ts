@@ -1,0 +1,151 @@
+// The inbox's changes as TanStack Query mutations. A change to one reply (archive, snooze, wake,
+// category) is optimistic (reply-update.ts); a send never is, and a bulk change is not (it may
+// be thousands of replies) but keeps each reply's previous value for its undo.
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage } from '../../api.ts';
+import { useToast } from '../../components/Toasts.tsx';
+import { plural } from '../../lib/format.ts';
+import { live } from '../../lib/live.ts';
+import type { ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
+import { type OwnChange, removeFromLists } from './cache.ts';
+import { bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from './queries.ts';
+import { refreshReplies, replyUpdate } from './reply-update.ts';
+
+export type { ReplyUpdate } from './reply-update.ts';
+
+/** One reply's status, snooze or category, shown before the server answers (reply-update.ts). */
+export function useReplyUpdate() {
+  return useMutation(replyUpdate(useQueryClient(), useToast()));
+}
+
+/** The draft, saved as it is typed; the open reply takes what the server kept (a draft makes it "ready"). */
+export function useSaveDraft(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => patchReply(id, { ai_response: text === '' ? null : text }),
+    onSuccess: (updated) => qc.setQueryData<ReplyDetail>(replyKeys.detail(id), (old) => (old ? { ...old, ai_response: updated.ai_response, status: updated.status } : old)),
+  });
+}
+
+/** Send the answer. Never optimistic (docs/dashboard.md): the reply moves once the server took it. */
+export function useSendReply(onSent: (sentTo: string) => void) {
+  return useMutation({
+    mutationFn: ({ id, message }: { id: string; message: string | undefined }) => sendReply(id, message),
+    onSuccess: (res) => onSent(res.sent_to),
+  });
+}
+
+/** After a send: the reply leaves the lists, its detail is read again. */
+export function replySent(qc: QueryClient, id: string) {
+  removeFromLists(qc, new Set([id]));
+  void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
+  if (!live.connected) refreshReplies(qc, id);
+}
+
+export function useForwardReply(id: string, onDone: () => void) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (body: Parameters<typeof forwardReply>[1]) => forwardReply(id, body),
+    onSuccess: (res) => {
+      toast(`Forwarded to ${res.forwarded_to.join(', ')}`);
+      void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
+      onDone();
+    },
+  });
+}
+
+export function useRetryOutgoing(replyId: string) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (outgoingId: string) => retryOutgoing(replyId, outgoingId),
+    onSuccess: () => toast('Queued to be sent again'),
+    onError: (err) => toast(`Not retried: ${errorMessage(err)}`),
+    onSettled: () => qc.invalidateQueries({ queryKey: replyKeys.detail(replyId) }),
+  });
+}
+
+type Field = keyof OwnChange;
+
+export interface BulkChange {
+  change: OwnChange;
+  /** The start of the toast: "Archived: 3 replies". */
+  done: string;
+  /** The chosen replies, or null for every reply of the list `query` gives. */
+  ids: string[] | null;
+  query: Record<string, string>;
+  /** The list's items: where the chosen replies' previous values are read. */
+  items: ReplyListItem[];
+  progress: (text: string | null) => void;
+}
+
+/**
+ * A change to many replies: the chosen ids in calls of at most 100, or, for "all that match",
+ * every matching reply by walking the list's cursor pages 100 at a time. Not optimistic (it
+ * may be thousands); each reply's previous value is kept, so the toast can undo it.
+ */
+export function useBulkChange(onDone: () => void) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const undo = useMutation({
+    mutationFn: async ({ field, before }: { field: Field; before: Map<string, string | null> }) => {
+      const groups = new Map<string | null, string[]>();
+      for (const [id, value] of before) {
+        // A snooze that has ended meanwhile cannot be put back; wake instead.
+        const v = field === 'snoozed_until' && value && new Date(value).getTime() <= Date.now() + 5000 ? null : value;
+        groups.set(v, [...(groups.get(v) ?? []), id]);
+      }
+      for (const [value, ids] of groups) {
+        for (let i = 0; i < ids.length; i += 100) await bulkUpdate(ids.slice(i, i + 100), { [field]: value } as ReplyPatch);
+      }
+    },
+    onSuccess: () => toast('Undone'),
+    onError: (err) => toast(errorMessage(err), { kind: 'error' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: replyKeys.all }),
+  });
+  return useMutation({
+    mutationFn: async ({ change, ids, query, items, progress }: BulkChange) => {
+      const field = Object.keys(change)[0] as Field;
+      const before = new Map<string, string | null>();
+      const remember = (r: ReplyListItem) => before.set(r.id, r[field] ?? null);
+      let updated = 0;
+      if (!ids) {
+        let cursor: string | undefined;
+        let seen = 0;
+        do {
+          const page = await api.list<ReplyListItem>('/api/replies', { ...query, limit: 100, cursor });
+          page.items.forEach(remember);
+          seen += page.items.length;
+          progress(`Updating ${seen.toLocaleString()} of ${page.pagination.total.toLocaleString()}…`);
+          if (page.items.length) updated += (await bulkUpdate(page.items.map((r) => r.id), change)).updated;
+          cursor = page.pagination.next_cursor ?? undefined;
+        } while (cursor);
+      } else {
+        const byId = new Map(items.map((r) => [r.id, r]));
+        ids.forEach((id) => {
+          const r = byId.get(id);
+          if (r) remember(r);
+        });
+        for (let i = 0; i < ids.length; i += 100) {
+          progress(`Updating ${Math.min(i + 100, ids.length)} of ${ids.length}…`);
+          updated += (await bulkUpdate(ids.slice(i, i + 100), change)).updated;
+        }
+      }
+      return { field, before, updated };
+    },
+    onSuccess: ({ field, before, updated }, { done }) => {
+      if (field === 'status' || field === 'snoozed_until') removeFromLists(qc, new Set(before.keys()));
+      onDone();
+      toast(`${done}: ${plural(updated, 'reply', 'replies')}`, {
+        action: before.size ? { label: 'Undo', run: () => undo.mutate({ field, before }) } : undefined,
+      });
+    },
+    onError: (err) => toast(errorMessage(err), { kind: 'error' }),
+    onSettled: (_data, _err, { progress }) => {
+      progress(null);
+      void qc.invalidateQueries({ queryKey: replyKeys.all });
+      void qc.invalidateQueries({ queryKey: replyKeys.details() });
+    },
+  });
+}

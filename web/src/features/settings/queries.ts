@@ -1,0 +1,62 @@
+// Settings' data, one query-key factory per area. Categories, clients and mailboxes are read
+// across the dashboard too (the inbox's filters and chips, the sidebar's shortcuts).
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api.ts';
+import type { ApiKey, Category, Client, Connection, Member, OutboxMail, WebhookDelivery, WebhookEndpoint } from '../../types.ts';
+
+export const categoryKeys = { all: ['categories'] as const };
+export const clientKeys = { all: ['clients'] as const };
+export const connectionKeys = { all: ['connections'] as const };
+export const apiKeyKeys = { all: ['keys'] as const };
+export const memberKeys = { all: ['members'] as const };
+export const outboxKeys = { all: ['outbox'] as const };
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: () => [...webhookKeys.all, 'list'] as const,
+  deliveries: (endpointId: string) => [...webhookKeys.all, 'deliveries', endpointId] as const,
+};
+
+export const categoriesQuery = queryOptions({
+  queryKey: categoryKeys.all,
+  queryFn: async () => (await api.list<Category>('/api/categories', { limit: 100 })).items,
+  staleTime: 5 * 60_000,
+});
+
+export const clientsQuery = queryOptions({
+  queryKey: clientKeys.all,
+  queryFn: async () => (await api.list<Client>('/api/clients', { limit: 100 })).items,
+  staleTime: 5 * 60_000,
+});
+
+export const connectionsQuery = queryOptions({
+  queryKey: connectionKeys.all,
+  queryFn: async () => (await api.list<Connection>('/api/connections', { limit: 100 })).items,
+  staleTime: 5 * 60_000,
+});
+
+export const apiKeysQuery = queryOptions({
+  queryKey: apiKeyKeys.all,
+  queryFn: () => api.get<ApiKey[]>('/dashboard/api/keys'),
+});
+
+export const membersQuery = queryOptions({
+  queryKey: memberKeys.all,
+  queryFn: () => api.get<Member[]>('/dashboard/api/members'),
+});
+
+export const outboxQuery = queryOptions({
+  queryKey: outboxKeys.all,
+  queryFn: () => api.get<OutboxMail[]>('/dashboard/api/outbox'),
+});
+
+export const webhooksQuery = queryOptions({
+  queryKey: webhookKeys.list(),
+  queryFn: async () => (await api.list<WebhookEndpoint>('/api/webhooks', { limit: 100 })).items,
+});
+
+export const deliveriesQuery = (endpointId: string) =>
+  queryOptions({
+    queryKey: webhookKeys.deliveries(endpointId),
+    queryFn: async () => (await api.list<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(endpointId)}/deliveries`, { limit: 50 })).items,
+    refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'pending') ? 3000 : false),
+  });
