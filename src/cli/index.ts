@@ -14,6 +14,8 @@ import { seed } from '../demo/seed.ts';
 import type { Role } from '../db/types.ts';
 import { createUser, ROLES } from '../dashboard/service.ts';
 import { listAllSystemMail } from '../mail/system-queries.ts';
+// The seed raises events (src/events.ts) like any change: their subscriber must be loaded here too.
+import '../webhooks/events.ts';
 
 const USAGE = `Usage: replydesk <command> [options]
 
