@@ -16,6 +16,8 @@ import { MailboxSync } from './mailboxes/sync.ts';
 import { OAuthClients } from './mailboxes/oauth.ts';
 import { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { limitHeapGrowth } from './heap.ts';
+import { liveEvents } from './webhooks/live.ts';
+import { liveBusFor } from './webhooks/live-bus.ts';
 
 /** Mailboxes over OAuth: the providers' discovered configurations and the tokens they renew, one of each per process. */
 function mailboxOAuth(config: Config, db: ReturnType<typeof connect>, secretKey: Buffer) {
@@ -42,6 +44,17 @@ function processLogger(config: Config) {
   return pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
 }
 
+/**
+ * Live events through a bus every instance hears, when several processes may share the
+ * database (Redis, or PostgreSQL itself); in memory on SQLite (webhooks/live.ts).
+ */
+async function connectLiveEvents(config: Config, log: pino.Logger) {
+  const bus = liveBusFor(config, log);
+  if (!bus) return;
+  await liveEvents.connect(bus);
+  log.info({ bus: config.redisUrl ? 'redis' : 'postgres' }, 'live events shared between instances');
+}
+
 export async function serve(config: Config = loadConfig()) {
   limitHeapGrowth(config.heapGrowthPercent);
   const secretKey = resolveSecretKey(config);
@@ -60,6 +73,7 @@ export async function serve(config: Config = loadConfig()) {
       })
     : null;
   const oauth = mailboxOAuth(config, db, secretKey);
+  await connectLiveEvents(config, log);
   const app = await buildApp({
     db,
     redis,
@@ -94,6 +108,7 @@ export async function serve(config: Config = loadConfig()) {
       await mailboxes.stop();
       await worker.stop();
       redis?.disconnect();
+      await liveEvents.disconnect();
       await db.close();
       app.log.info(clean ? 'shut down cleanly' : 'shut down; requests still running at the timeout were cut off');
       process.exit(clean ? 0 : 1);
@@ -127,11 +142,13 @@ export async function runWorker(config: Config = loadConfig()) {
   await migrateToLatest(db);
   const log = processLogger(config);
   const { tokens } = mailboxOAuth(config, db, secretKey);
+  await connectLiveEvents(config, log);
   const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens, log }), { log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, log, tokens);
   const stop = async () => {
     await mailboxes.stop();
     await worker.stop();
+    await liveEvents.disconnect();
     await db.close();
     process.exit(0);
   };

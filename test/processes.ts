@@ -70,8 +70,8 @@ export interface Server extends Child {
 }
 
 /** `replydesk serve` on a free port of 127.0.0.1, resolved once it listens ("replydesk ready"). */
-export async function startServer(env: Record<string, string>): Promise<Server> {
+export async function startServer(env: Record<string, string>, timeoutMs?: number): Promise<Server> {
   const port = await freePort();
-  const child = await startCli(['serve'], { LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' }, /"msg":"replydesk ready"/);
+  const child = await startCli(['serve'], { LOG_LEVEL: 'info', ...env, PORT: String(port), HOST: '127.0.0.1' }, /"msg":"replydesk ready"/, timeoutMs);
   return { ...child, port, base: `http://127.0.0.1:${port}` };
 }

@@ -14,6 +14,11 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous; cacheMiB?: number }
   | { dialect: 'postgres'; connectionString: string };
 
+/** The PostgreSQL database's URL, or null on SQLite (several processes share only the former). */
+export function postgresUrlOf(database: DatabaseConfig): string | null {
+  return database.dialect === 'postgres' ? database.connectionString : null;
+}
+
 export interface Config {
   port: number;
   host: string;

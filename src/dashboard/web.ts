@@ -108,10 +108,15 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       for (const event of batch) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       if (waiting.length) void pump();
     };
+    // after an outage of the bus between instances events may be missing: the page reads
+    // everything again (docs/dashboard.md "Live updates")
+    const resync = () => {
+      if (!ended) res.write('event: resync\ndata: {}\n\n');
+    };
     const unsubscribe = liveEvents.subscribe(workspaceId, (event) => {
       waiting.push(event);
       void pump();
-    });
+    }, resync);
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const recheck = setInterval(() => void pump(), SESSION_CHECK_MS);
     function end(sessionEnded = false) {

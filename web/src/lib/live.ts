@@ -83,6 +83,16 @@ export function useLiveUpdates(workspaceId: string) {
       source.addEventListener('reply.sent', onChanged as EventListener);
       source.addEventListener('reply.forwarded', onForwarded as EventListener);
       source.addEventListener('contact.created', onContact);
+      // The server's bus between instances was cut off and may have lost events: the page
+      // reads everything again (lists, counts, contacts, the open reply) rather than show a
+      // stale inbox as current.
+      source.addEventListener('resync', () => {
+        lists = true;
+        contacts = true;
+        void qc.invalidateQueries({ queryKey: ['reply'] });
+        void qc.invalidateQueries({ queryKey: ['replies', 'count'] });
+        schedule();
+      });
       // The session changed (signed out elsewhere, removed, a new role): read it again; a page
       // still signed in opens a new stream with what the session now allows.
       source.addEventListener('session.ended', () => {
