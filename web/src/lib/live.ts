@@ -87,11 +87,9 @@ export function useLiveUpdates(workspaceId: string) {
       // reads everything again (lists, counts, contacts, the open reply) rather than show a
       // stale inbox as current.
       source.addEventListener('resync', () => {
-        lists = true;
-        contacts = true;
-        void qc.invalidateQueries({ queryKey: ['reply'] });
-        void qc.invalidateQueries({ queryKey: ['replies', 'count'] });
-        schedule();
+        void qc.invalidateQueries({ queryKey: replyKeys.all });
+        void qc.invalidateQueries({ queryKey: replyKeys.details() });
+        void qc.invalidateQueries({ queryKey: contactKeys.all });
       });
       // The session changed (signed out elsewhere, removed, a new role): read it again; a page
       // still signed in opens a new stream with what the session now allows.
