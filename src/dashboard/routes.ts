@@ -41,7 +41,7 @@ const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props,
 const hidden = { hide: true } as const;
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer, mailboxSignIn = [] }) => {
-  const later = defer ?? ((work) => void setImmediate(() => work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
+  const later = defer ?? ((work) => void setImmediate(() => void work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
 
   /**
    * Checks a credential (a password, a link's token) under the one limiter: counted per
