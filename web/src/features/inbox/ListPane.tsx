@@ -84,7 +84,7 @@ export function ListPane(props: {
             </ul>
             {list.hasNextPage ? (
               <div className="load-more">
-                <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                   {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
                 </button>
               </div>
@@ -312,23 +312,23 @@ function SelectionBar(props: {
           ) : (
             <>
               {view.query.status !== 'archived' ? (
-                <button type="button" onClick={() => run({ status: 'archived' }, 'Archived')}>Archive</button>
+                <button type="button" onClick={() => void run({ status: 'archived' }, 'Archived')}>Archive</button>
               ) : (
-                <button type="button" onClick={() => run({ status: 'pending' }, 'Moved to Pending')}>Move to Pending</button>
+                <button type="button" onClick={() => void run({ status: 'pending' }, 'Moved to Pending')}>Move to Pending</button>
               )}
               <Popover label={<>Category <span aria-hidden="true">▾</span></>} panelLabel="Set the category" open={menu === 'category'} onOpenChange={(o) => setMenu(o ? 'category' : null)}>
-                <button type="button" className="menu-item" onClick={() => run({ category_id: null }, 'Category removed')}>No category</button>
+                <button type="button" className="menu-item" onClick={() => void run({ category_id: null }, 'Category removed')}>No category</button>
                 {categories.data?.map((c) => (
-                  <button key={c.id} type="button" className="menu-item" onClick={() => run({ category_id: c.id }, `Category set to ${c.name}`)}>
+                  <button key={c.id} type="button" className="menu-item" onClick={() => void run({ category_id: c.id }, `Category set to ${c.name}`)}>
                     {c.name}
                   </button>
                 ))}
               </Popover>
               <Popover label={<>Snooze <span aria-hidden="true">▾</span></>} panelLabel="Snooze until" open={menu === 'snooze'} onOpenChange={(o) => setMenu(o ? 'snooze' : null)}>
-                <SnoozeChoices onPick={(d) => run({ snoozed_until: d.toISOString() }, `Snoozed until ${dateTime(d.toISOString())}`)} />
+                <SnoozeChoices onPick={(d) => void run({ snoozed_until: d.toISOString() }, `Snoozed until ${dateTime(d.toISOString())}`)} />
               </Popover>
               {view.tab === 'snoozed' ? (
-                <button type="button" onClick={() => run({ snoozed_until: null }, 'Woken')}>Wake</button>
+                <button type="button" onClick={() => void run({ snoozed_until: null }, 'Woken')}>Wake</button>
               ) : null}
             </>
           )}

@@ -35,7 +35,7 @@ function Sidebar({ session }: { session: Session }) {
     mutationFn: (workspace_id: string) => api.post<Session>('/dashboard/api/session/workspace', { workspace_id }),
     onSuccess: (s) => {
       adopt(s);
-      navigate('/inbox');
+      void navigate('/inbox');
     },
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
   });
@@ -45,7 +45,7 @@ function Sidebar({ session }: { session: Session }) {
       qc.clear();
       qc.setQueryData(['session'], null);
       qc.setQueryData(['status'], { setup_required: false });
-      navigate('/signin', { replace: true });
+      void navigate('/signin', { replace: true });
     },
   });
 
