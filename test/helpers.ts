@@ -33,7 +33,7 @@ export async function makeApp(dialect: Dialect, deps: Partial<AppDeps> = {}) {
   return {
     app,
     db,
-    async close() {
+    close: async () => {
       await app.close();
       if (!deps.db) await db.close();
     },

@@ -69,7 +69,8 @@ const corked = new WeakSet<pg.Client>();
 /** The runner of db.write's transactions, and the same pool as a plain Kysely (migrations, maintenance). */
 export interface PostgresWriter {
   kysely: Kysely<Database>;
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Uses no \`this\`: connect.ts hands it around on its own. */
+  transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
 }
 
 /**
