@@ -39,7 +39,7 @@ export async function buildDocument(host = '127.0.0.1:3000'): Promise<Doc> {
   try {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host } });
     if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${res.statusCode} ${res.body}`);
-    return res.json();
+    return res.json<Doc>();
   } finally {
     await app.close();
     await db.close();
@@ -76,7 +76,7 @@ export async function lintDocument(doc: unknown, format: 'json' | 'stylish' = 'j
     const json = await redocly(['lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json']);
     let parsed: { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer?: string }[] }[] };
     try {
-      parsed = JSON.parse(json.stdout);
+      parsed = JSON.parse(json.stdout) as typeof parsed;
     } catch {
       throw new Error(`redocly lint gave no report (exit ${json.code}): ${json.stderr || json.stdout}`);
     }
