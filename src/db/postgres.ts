@@ -103,7 +103,7 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
           const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
           return { rows: (rows ?? []) as R[], ...(changed && { numAffectedRows: BigInt(rowCount ?? 0) }) };
         },
-        // eslint-disable-next-line require-yield
+        // eslint-disable-next-line require-yield -- a generator only because Kysely's interface wants one; it throws
         async *streamQuery() {
           throw new Error('db.write streams no query');
         },
