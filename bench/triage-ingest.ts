@@ -26,10 +26,13 @@ const root = path.join(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replydesk-bench-triage-')), 'bench.db')}`;
 const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
 
+/** What `replydesk workspace create` and `key create` print under data (--json). */
+type Created = { id: string; key?: string };
+
 const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['bin/replydesk.mjs', ...args, '--json'], { cwd: root, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`replydesk ${args.join(' ')}: ${r.stdout}${r.stderr}`);
-  return JSON.parse(r.stdout).data;
+  return (JSON.parse(r.stdout) as { data: Created }).data;
 };
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -82,7 +85,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const on = cli('workspace', 'create', '--name', 'bench triage on', '--plan', 'scale', '--rate-limit', '100000000');
 const off = cli('workspace', 'create', '--name', 'bench triage off', '--plan', 'scale', '--rate-limit', '100000000', '--triage', 'off');
-const keys = { on: cli('key', 'create', '--workspace', on.id, '--name', 'bench').key as string, off: cli('key', 'create', '--workspace', off.id, '--name', 'bench').key as string };
+const keys = { on: cli('key', 'create', '--workspace', on.id, '--name', 'bench').key!, off: cli('key', 'create', '--workspace', off.id, '--name', 'bench').key! };
 
 const port = await freePort();
 const server = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/replydesk.mjs', 'serve'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });

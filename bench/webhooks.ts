@@ -34,7 +34,7 @@ if (process.argv[2] === 'receiver') {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const now = Date.now();
-      const { timestamp } = JSON.parse(Buffer.concat(chunks).toString());
+      const { timestamp } = JSON.parse(Buffer.concat(chunks).toString()) as { timestamp: string };
       latencies.push(now - Date.parse(timestamp));
       if (!first) first = now;
       last = now;

@@ -56,7 +56,7 @@ export async function buildDocument(host = '127.0.0.1:3000'): Promise<Doc> {
   try {
     const res = await app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host } });
     if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${res.statusCode} ${res.body}`);
-    return res.json();
+    return res.json<Doc>();
   } finally {
     await app.close();
     await db.close();
@@ -114,8 +114,9 @@ function redocly(args: string[]): Promise<{ code: number; stdout: string; stderr
     const child = spawn(process.execPath, [cli, ...args], { cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    // decoded by the streams: a chunk may end inside a UTF-8 character, which d.toString() would spoil
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
@@ -130,7 +131,7 @@ export async function lintDocument(doc: unknown, format: 'json' | 'stylish' = 'j
     const json = await redocly(['lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json']);
     let parsed: { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer?: string }[] }[] };
     try {
-      parsed = JSON.parse(json.stdout);
+      parsed = JSON.parse(json.stdout) as typeof parsed;
     } catch {
       throw new Error(`redocly lint gave no report (exit ${json.code}): ${json.stderr || json.stdout}`);
     }

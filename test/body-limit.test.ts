@@ -72,7 +72,7 @@ for (const dialect of DIALECTS) {
       expect(outcome).toBe('sent');
       let raw = '';
       socket.setEncoding('latin1');
-      socket.on('data', (d) => (raw += d));
+      socket.on('data', (d: string) => (raw += d)); // latin1, set above
       socket.resume();
       const ended = await Promise.race([new Promise((resolve) => socket.once('end', () => resolve('end'))), failed.then((e) => `failed while reading: ${(e as NodeJS.ErrnoException).code}`)]);
       expect(ended).toBe('end');

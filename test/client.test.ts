@@ -73,7 +73,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       fetch: async (input, init) => {
         const res = await fetch(input, init);
         const headers = init?.headers as Record<string, string>;
-        calls.push({ method: init?.method ?? 'GET', url: String(input), status: res.status, idempotencyKey: headers['idempotency-key'] });
+        calls.push({ method: init?.method ?? 'GET', url: input instanceof Request ? input.url : String(input), status: res.status, idempotencyKey: headers['idempotency-key'] });
         return res;
       },
       ...clientOptions,
@@ -287,5 +287,24 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe('@replydesk/client query parameters', () => {
+  it('sends scalars as text and a list comma-separated; an object is refused before any request, naming the parameter', async () => {
+    const urls: string[] = [];
+    const client = new Replydesk({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'rd_test',
+      fetch: async (input) => {
+        urls.push(input instanceof Request ? input.url : String(input));
+        return new Response(JSON.stringify({ data: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false, next_cursor: null } }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await client.request('listReplies', 'GET', '/api/replies', { query: { status: ['pending', 'ready'], limit: 20, snoozed: false, q: undefined } });
+    expect(new URL(urls[0]!).search).toBe('?status=pending%2Cready&limit=20&snoozed=false');
+    await expect(client.request('listReplies', 'GET', '/api/replies', { query: { received_after: new Date(0) } })).rejects.toThrow(/query parameter received_after must be/);
+    await expect(client.request('listReplies', 'GET', '/api/replies', { query: { status: { pending: true } } })).rejects.toThrow(/query parameter status must be/);
+    expect(urls).toHaveLength(1);
   });
 });

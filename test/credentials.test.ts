@@ -10,7 +10,6 @@ import { connectRedis } from '../src/http/auth.ts';
 import { listAllSystemMail } from '../src/mail/system-queries.ts';
 import { createUser } from '../src/dashboard/service.ts';
 import { cookieFrom, DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
-import { until } from './e2e/wait.ts';
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
 interface Browser {

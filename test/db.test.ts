@@ -129,6 +129,7 @@ for (const dialect of DIALECTS) {
       const pgPort = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
       const sent: number[] = [];
       const writes = ['_write', '_writev'] as const;
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be called with the socket as this, and put back
       const originals = writes.map((m) => net.Socket.prototype[m]);
       writes.forEach((m, i) => {
         net.Socket.prototype[m] = function (this: net.Socket, ...args: unknown[]) {

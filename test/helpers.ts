@@ -33,7 +33,7 @@ export async function makeApp(dialect: Dialect, deps: Partial<AppDeps> = {}) {
   return {
     app,
     db,
-    async close() {
+    close: async () => {
       await app.close();
       if (!deps.db) await db.close();
     },
@@ -79,7 +79,7 @@ export function inbound(overrides: Record<string, unknown> = {}) {
 }
 
 /** The session cookie a response sets, as a browser would send it back (`rd_session=…`). */
-export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+export function cookieFrom(res: { headers: Record<string, string | string[] | number | undefined> }): string {
   const match = /^rd_session=([^;]*)/.exec(String(res.headers['set-cookie'] ?? ''));
   if (!match) throw new Error(`no session cookie in ${String(res.headers['set-cookie'])}`);
   return `rd_session=${match[1]}`;

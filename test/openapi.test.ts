@@ -181,6 +181,5 @@ interface Doc {
     requestBody?: { content: Record<string, Media> };
     responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, unknown> }>;
   }>>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   webhooks: Record<string, any>;
 }

@@ -27,7 +27,7 @@ function send(port: number, method: string, target: string, headers: Record<stri
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
     let raw = '';
     socket.setEncoding('latin1');
-    socket.on('data', (d) => (raw += d));
+    socket.on('data', (d: string) => (raw += d)); // latin1, set above
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', ...rest] = raw.split('\r\n\r\n');
@@ -194,7 +194,7 @@ describe('request targets', () => {
         const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
         let out = '';
         socket.setEncoding('latin1');
-        socket.on('data', (d) => (out += d));
+        socket.on('data', (d: string) => (out += d)); // latin1, set above
         socket.on('error', reject);
         socket.on('close', () => {
           const [head = '', body = ''] = out.split('\r\n\r\n');

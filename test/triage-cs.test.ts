@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { categorise, outOfOfficeUntil, stripQuoted, type TriageInput } from '../src/triage/local/index.ts';
-import { cs } from '../src/triage/local/languages/cs.ts';
 import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature } from '../src/triage/local/strip.ts';
 

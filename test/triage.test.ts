@@ -45,15 +45,6 @@ async function startModelServer() {
   };
 }
 
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 for (const dialect of DIALECTS) {
   describe(`triage (${dialect})`, () => {
     let ctx: Awaited<ReturnType<typeof makeApp>>;

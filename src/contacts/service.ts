@@ -103,8 +103,8 @@ export async function updateContact(db: Db, workspaceId: string, id: string, pat
 
 function parseMetadata(text: string): Record<string, unknown> {
   try {
-    const v = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
   } catch {
     return {};
   }

@@ -8,7 +8,6 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import * as cookieHeader from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import type { Role } from '../db/types.ts';
 import { AppError, Errors } from '../errors.ts';
 import { overHttps } from '../http/https.ts';
 import { IdParams, single } from '../http/schemas.ts';
@@ -45,7 +44,7 @@ const ok = <T extends TSchema>(data: T, status = 200) => ({ [status]: single(dat
 const SessionAnswer = ok(Session);
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer, mailboxSignIn = [] }) => {
-  const later = defer ?? ((work) => void setImmediate(() => work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
+  const later = defer ?? ((work) => void setImmediate(() => void work().catch((err: Error) => app.log.error({ err }, 'deferred work failed'))));
 
   /**
    * Checks a credential (a password, a link's token) under the one limiter: counted per

@@ -55,7 +55,8 @@ export const migrator = (db: Db) => new Migrator({ db: db.migrations, provider, 
 /** Brings the database to the latest schema. Idempotent; Kysely's Migrator holds a lock. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
-  if (error) throw error;
+  // what a migration threw: an Error as it is, anything else wrapped so it has a stack
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   // statistics for the planner from the start (then every 15 s: job-handlers.ts)
   await db.refreshPlannerStatistics();
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -13,7 +13,7 @@ const types = {
       return fromPgTimestamp;
     }
     if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
-    return pg.types.getTypeParser(oid, format);
+    return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
   },
 } as pg.CustomTypesConfig;
 
@@ -38,7 +38,8 @@ class NamingClient extends pg.Client {
   // pg's query() has many overloads; Kysely calls query(text, values) and query(cursor).
   override query(config: any, values?: any, callback?: any): any {
     const name = typeof config === 'string' ? names.get(config) : undefined;
-    if (name !== undefined) return super.query({ name, text: config, values }, callback);
+    if (name !== undefined) return super.query({ name, text: config as string, values: values as unknown[] | undefined }, callback);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- any of pg's overloads (text, config, cursor), passed on as given
     return super.query(config, values, callback);
   }
 }
@@ -61,14 +62,15 @@ function sendBatched(client: NamingClient, text: string, values: readonly unknow
       stream.uncork();
     });
   }
-  return client.query(text, values as unknown[]);
+  return client.query(text, values as unknown[]) as Promise<pg.QueryResult<Record<string, unknown>>>;
 }
 const corked = new WeakSet<pg.Client>();
 
 /** The runner of db.write's transactions, and the same pool as a plain Kysely (migrations, maintenance). */
 export interface PostgresWriter {
   kysely: Kysely<Database>;
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** Uses no \`this\`: connect.ts hands it around on its own. */
+  transaction: <T>(fn: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -99,9 +101,9 @@ export function openPostgres(connectionString: string, poolSize: number): Postgr
         async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
           const { command, rowCount, rows } = await sendBatched(client, query.sql, query.parameters);
           const changed = command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE';
-          return { rows: rows ?? [], ...(changed && { numAffectedRows: BigInt(rowCount ?? 0) }) };
+          return { rows: (rows ?? []) as R[], ...(changed && { numAffectedRows: BigInt(rowCount ?? 0) }) };
         },
-        // eslint-disable-next-line require-yield
+        // eslint-disable-next-line require-yield -- a generator only because Kysely's interface wants one; it throws
         async *streamQuery() {
           throw new Error('db.write streams no query');
         },

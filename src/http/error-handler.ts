@@ -80,7 +80,7 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
  * the envelope, rate limited like any request outside the public routes.
  */
 export function frameworkErrorHandler(limit: () => RequestCheck | null) {
-  return async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const respond = async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     let answer = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? Errors.UrlTooLong(MAX_URL_LENGTH) : err.code === 'FST_ERR_BAD_URL' ? Errors.BadUrl() : null;
     reply.header('x-request-id', request.id);
     try {
@@ -93,6 +93,10 @@ export function frameworkErrorHandler(limit: () => RequestCheck | null) {
     if (!answer) request.log.error({ err }, 'request failed');
     request.log.info({ method: request.method, url: request.url, status }, 'request');
     reply.code(status).type('application/json; charset=utf-8').send(envelope(answer?.message ?? 'Internal server error'));
+  };
+  // the router calls this and drops what it returns: a rejection is caught here or nowhere
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    respond(err, request, reply).catch((e: unknown) => request.log.error({ err: e }, 'could not answer a refused request'));
   };
 }
 

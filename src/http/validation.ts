@@ -84,8 +84,18 @@ const FORMAT_NAMES: Record<string, string> = {
   uuid: 'an id (a UUID)',
 };
 
+/** The params of the keywords below, each set by Ajv for its own keyword (`type` lists the types when there are several). */
+interface KeywordParams {
+  missingProperty: string;
+  additionalProperty: string;
+  type: string | string[];
+  format: string;
+  allowedValues: unknown[];
+  limit: number;
+}
+
 export function describeValidationError(e: ErrorObject | FastifySchemaValidationError, part: string): string {
-  const p = e.params as Record<string, any>;
+  const p = e.params as KeywordParams;
   const where = part === 'body' ? 'request body' : part;
   switch (e.keyword) {
     case 'required':
@@ -121,7 +131,7 @@ export function describeValidationError(e: ErrorObject | FastifySchemaValidation
   }
 }
 
-function article(type: string): string {
+function article(type: string | string[]): string {
   const t = String(type).replace(',null', '');
   if (t === 'integer') return 'an integer';
   if (t === 'object' || t === 'array') return `an ${t}`;

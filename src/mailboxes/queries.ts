@@ -2,7 +2,6 @@
 // sync's own (by connection id) run on rows it found through a lease.
 import { type Insertable, sql, type Updateable } from 'kysely';
 import { bool } from '../db/dialect.ts';
-import { prepared } from '../db/prepared.ts';
 import type { ConnectionTable, MailboxSkippedTable, Q, Tx } from '../db/types.ts';
 
 export type ConnectionRow = Awaited<ReturnType<typeof getConnection>> & {};

@@ -1,6 +1,6 @@
 // Mailboxes (docs/mailboxes.md "Connecting"): the request and answer shapes.
 import { type Static, Type } from '@sinclair/typebox';
-import { Nullable, PathId } from '../http/schemas.ts';
+import { Nullable } from '../http/schemas.ts';
 
 export const TLS_MODES = ['implicit', 'starttls', 'none'] as const;
 export const SYNC_STATES = ['pending', 'active', 'error', 'paused'] as const;

@@ -95,7 +95,7 @@ export class MailboxSync {
   private tick() {
     if (this.scanning || !this.running) return;
     this.scanning = this.scan()
-      .catch((err) => this.opts.log?.error({ err }, 'mailbox scan failed'))
+      .catch((err: unknown) => this.opts.log?.error({ err }, 'mailbox scan failed'))
       .finally(() => {
         this.scanning = null;
       });
@@ -123,7 +123,7 @@ export class MailboxSync {
       this.sessions.set(id, session);
       const ended: Promise<void> = session.run().finally(async () => {
         this.sessions.delete(id);
-        await this.db.write((trx) => q.releaseLease(trx, id, this.holder)).catch((err) => this.opts.log?.error({ err, connection: id }, 'could not release a mailbox lease'));
+        await this.db.write((trx) => q.releaseLease(trx, id, this.holder)).catch((err: unknown) => this.opts.log?.error({ err, connection: id }, 'could not release a mailbox lease'));
         this.ended.delete(ended);
       });
       this.ended.add(ended);

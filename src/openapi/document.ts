@@ -175,7 +175,7 @@ function finishOperation(url: string, method: string, op: Operation) {
 
 /** `{$ref: 'ReplyDetail'}` (TypeBox) → `{$ref: '#/components/schemas/ReplyDetail'}`, symbols dropped. */
 function toDocumentSchema(schema: unknown): unknown {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === '$ref' && typeof value === 'string' && !value.startsWith('#') ? `#/components/schemas/${value}` : value));
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (key === '$ref' && typeof value === 'string' && !value.startsWith('#') ? `#/components/schemas/${value}` : value));
 }
 
 const WEBHOOK_HEADERS = [

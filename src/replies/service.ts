@@ -124,7 +124,7 @@ function suggestionsOf(json: string | null): Suggestion[] {
   if (!json) return [];
   try {
     const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((s): s is Suggestion => typeof s?.category_id === 'string' && typeof s?.confidence === 'number') : [];
+    return Array.isArray(parsed) ? parsed.filter((s: Partial<Suggestion> | null): s is Suggestion => typeof s?.category_id === 'string' && typeof s?.confidence === 'number') : [];
   } catch {
     return [];
   }

@@ -125,6 +125,17 @@ export class Paged<I, P> implements PromiseLike<P>, AsyncIterable<I> {
   }
 }
 
+/**
+ * A query parameter's value as sent: the API's query parameters are strings, numbers and
+ * booleans; a list is sent comma-separated, as \`status\` takes it. Anything else would have gone
+ * out as "[object Object]": refused here, naming the parameter.
+ */
+function queryText(name: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map((v) => queryText(name, v)).join(',');
+  throw new TypeError(`Replydesk: query parameter ${name} must be a string, a number or a boolean`);
+}
+
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null. */
 function retryAfterSeconds(value: string | null): number | null {
   if (!value) return null;
@@ -191,7 +202,7 @@ export class Replydesk {
   async request(operationId: OperationId, method: string, path: string, req: { query?: Record<string, unknown>; body?: unknown; options?: RequestOptions } = {}): Promise<unknown> {
     const { baseUrl, apiKey, apiVersion, maxRetries, maxRetryDelayMs, fetch } = this.#options;
     const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) search.set(k, String(v));
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== null) search.set(k, queryText(k, v));
     const url = `${baseUrl}${path}${search.size ? `?${search}` : ''}`;
     const headers: Record<string, string> = {
       accept: 'application/json',

@@ -19,7 +19,6 @@ export const FEATURE_MASK = (1 << FEATURE_BITS) - 1;
 export function fold(text: string): string {
   let s = text.toLowerCase();
   // Fast path: plain ASCII needs no normalisation.
-  // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(s)) {
     s = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
       .replace(/ß/g, 'ss').replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/ł/g, 'l')

@@ -54,7 +54,7 @@ export function Dialog(props: {
       if (openDialogs === 0) hideApp(false);
       if (previous && document.contains(previous)) previous.focus();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per dialog: opened on mount, closed on unmount; onClose is read through its ref
   }, []);
 
   return createPortal(

@@ -19,13 +19,13 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => Promise<unknown> }) {
   if (error instanceof ApiError && error.status === 403) return <NoAccess message={error.message} />;
   return (
     <div className="state state-error" role="alert">
       <p className="state-title">Could not load this</p>
       <p className="state-text">{errorMessage(error)}</p>
-      {retry ? <button type="button" onClick={retry}>Try again</button> : null}
+      {retry ? <button type="button" onClick={() => void retry()}>Try again</button> : null}
     </div>
   );
 }

@@ -47,7 +47,7 @@ function SignInForm({ next }: { next: string }) {
     mutationFn: () => api.post<Session>('/dashboard/api/sign-in', { email: email.trim(), password }),
     onSuccess: (session) => {
       adopt(session);
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     },
   });
   const submit = (e: FormEvent) => {
@@ -119,7 +119,7 @@ export function SetupPage() {
     mutationFn: () => api.post<Session>('/dashboard/api/setup', { token, email: form.email.trim(), password: form.password, workspace_name: form.workspace_name.trim(), demo_data: form.demo_data }),
     onSuccess: (session) => {
       adopt(session);
-      navigate('/inbox', { replace: true });
+      void navigate('/inbox', { replace: true });
     },
   });
   return (
@@ -166,7 +166,7 @@ function ChoosePassword(props: { title: string; intro: string; button: string; p
     mutationFn: () => api.post<Session>(props.path, { token, password }),
     onSuccess: (session) => {
       adopt(session);
-      navigate('/inbox', { replace: true });
+      void navigate('/inbox', { replace: true });
     },
     onError: props.onError,
   });
@@ -229,7 +229,7 @@ function JoinWorkspace({ token, session }: { token: string; session: Session }) 
     mutationFn: () => api.post<Session>('/dashboard/api/invites/join', { token }),
     onSuccess: (s) => {
       adopt(s);
-      navigate('/inbox', { replace: true });
+      void navigate('/inbox', { replace: true });
     },
   });
   const signOut = useMutation({

@@ -62,7 +62,7 @@ export function ContactsPage() {
           </div>
           {list.hasNextPage ? (
             <div className="load-more">
-              <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
               </button>
             </div>
@@ -82,7 +82,7 @@ export function ContactPage() {
 
   return (
     <div className="pane pane-full">
-      <button type="button" className="back-button" onClick={() => navigate(-1)}>
+      <button type="button" className="back-button" onClick={() => void navigate(-1)}>
         ← Back
       </button>
       {contact.isPending ? (
@@ -153,7 +153,7 @@ export function ContactPage() {
             </table>
             {replies.hasNextPage ? (
               <div className="load-more">
-                <button type="button" onClick={() => replies.fetchNextPage()} disabled={replies.isFetchingNextPage}>Load more</button>
+                <button type="button" onClick={() => void replies.fetchNextPage()} disabled={replies.isFetchingNextPage}>Load more</button>
               </div>
             ) : null}
           </div>

@@ -31,8 +31,8 @@ export function InboxPage() {
   const openIndex = openId ? items.findIndex((r) => r.id === openId) : -1;
   if (openIndex >= 0) lastIndex.current = openIndex;
 
-  const open = useCallback((id: string) => navigate(`/inbox/${encodeURIComponent(id)}${search}`), [navigate, search]);
-  const close = useCallback(() => navigate(`/inbox${search}`), [navigate, search]);
+  const open = useCallback((id: string) => void navigate(`/inbox/${encodeURIComponent(id)}${search}`), [navigate, search]);
+  const close = useCallback(() => void navigate(`/inbox${search}`), [navigate, search]);
 
   /** The reply j (dir 1) or k (dir -1) goes to from the open one. */
   const neighbour = (dir: 1 | -1): string | undefined => {

@@ -77,7 +77,7 @@ export function ListPane(props: {
             </ul>
             {list.hasNextPage ? (
               <div className="load-more">
-                <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                <button type="button" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                   {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
                 </button>
               </div>

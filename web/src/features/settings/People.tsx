@@ -172,7 +172,7 @@ export function WorkspacePage() {
   return (
     <section>
       <PageHead title="Workspace">
-        <button type="button" onClick={() => ws.refetch()} disabled={ws.isFetching}>Refresh</button>
+        <button type="button" onClick={() => void ws.refetch()} disabled={ws.isFetching}>Refresh</button>
       </PageHead>
       <dl className="details">
         <div className="details-row"><dt>Name</dt><dd>{ws.data.name}</dd></div>
@@ -194,7 +194,7 @@ export function OutboxPage() {
   return (
     <section>
       <PageHead title="Outbox">
-        <button type="button" onClick={() => outbox.refetch()} disabled={outbox.isFetching}>Refresh</button>
+        <button type="button" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>Refresh</button>
       </PageHead>
       <p className="muted pad">Mail kept here instead of being sent, because no mail server (SMTP_URL) is configured.</p>
       {outbox.data.length === 0 ? (

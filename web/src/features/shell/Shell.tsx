@@ -36,7 +36,7 @@ function Sidebar({ session }: { session: Session }) {
     mutationFn: (workspace_id: string) => api.post<Session>('/dashboard/api/session/workspace', { workspace_id }),
     onSuccess: (s) => {
       adopt(s);
-      navigate('/inbox');
+      void navigate('/inbox');
     },
     onError: (err) => toast(errorMessage(err), { kind: 'error' }),
   });
@@ -46,7 +46,7 @@ function Sidebar({ session }: { session: Session }) {
       qc.clear();
       forgetSession(qc);
       qc.setQueryData(statusQuery.queryKey, { setup_required: false });
-      navigate('/signin', { replace: true });
+      void navigate('/signin', { replace: true });
     },
   });
 
