@@ -42,17 +42,33 @@ function message(i: number): string {
   ];
   const body = `Thanks for reaching out, ${i}. We might be interested; what does it cost for a team of ${i % 40} people?\r\n\r\nOn Mon, Sam wrote:\r\n> Worth a chat?\r\n> Sam`;
   if (i % 20 !== 0) return [...lines, 'Content-Type: text/plain; charset=utf-8', '', body, ''].join('\r\n');
-  return [...lines, 'Content-Type: multipart/mixed; boundary="b"', '', '--b', 'Content-Type: text/plain; charset=utf-8', '', body, '--b',
-    'Content-Type: application/pdf; name="brief.pdf"', 'Content-Disposition: attachment; filename="brief.pdf"', 'Content-Transfer-Encoding: base64', '',
-    crypto.randomBytes(6_000).toString('base64').replace(/.{76}/g, '$&\r\n'), '--b--', ''].join('\r\n');
+  return [
+    ...lines,
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    body,
+    '--b',
+    'Content-Type: application/pdf; name="brief.pdf"',
+    'Content-Disposition: attachment; filename="brief.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    crypto.randomBytes(6_000).toString('base64').replace(/.{76}/g, '$&\r\n'),
+    '--b--',
+    '',
+  ].join('\r\n');
 }
 
 async function appendAll(dovecot: Dovecot, user: string) {
   const clients = await Promise.all([0, 1, 2, 3].map(() => dovecot.client(user)));
   let next = 0;
-  await Promise.all(clients.map(async (c) => {
-    for (let i = next++; i < MESSAGES; i = next++) await c.append('INBOX', message(i));
-  }));
+  await Promise.all(
+    clients.map(async (c) => {
+      for (let i = next++; i < MESSAGES; i = next++) await c.append('INBOX', message(i));
+    }),
+  );
   await Promise.all(clients.map((c) => c.logout()));
 }
 
@@ -75,7 +91,13 @@ async function openDb(dialect: string): Promise<{ db: Db; drop: () => Promise<vo
   url.pathname = `/${name}`;
   const db = connect({ dialect: 'postgres', connectionString: url.toString() }, { poolSize: 10 });
   await migrateToLatest(db);
-  return { db, drop: async () => { await db.close(); await admin(`drop database ${name} with (force)`); } };
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin(`drop database ${name} with (force)`);
+    },
+  };
 }
 
 async function run(dialect: string, dovecot: Dovecot, n: number) {
@@ -85,14 +107,25 @@ async function run(dialect: string, dovecot: Dovecot, n: number) {
   dovecot.addUser(user, 'secret');
   const ws = await createWorkspace(db, { name: 'Bench', plan: 'scale' });
   const conn = await createConnection(db, { secretKey, allowPrivateNetworks: true }, ws.id, {
-    name: 'Bench', email: 'sam@agency.example', imap: { host: dovecot.host, port: dovecot.port, tls: 'none', username: user, password: 'secret' },
+    name: 'Bench',
+    email: 'sam@agency.example',
+    imap: { host: dovecot.host, port: dovecot.port, tls: 'none', username: user, password: 'secret' },
   });
   const appendStart = Date.now();
   await appendAll(dovecot, user);
   const appendMs = Date.now() - appendStart;
 
   const sync = new MailboxSync(db, { secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 10 * 1024 * 1024, pollMs: 5_000, scanMs: 100, pageSize: PAGE });
-  const count = async () => Number((await db.read.selectFrom('replies').select((eb) => eb.fn.countAll<number>().as('n')).where('connection_id', '=', conn.id).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db.read
+          .selectFrom('replies')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('connection_id', '=', conn.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const start = Date.now();
   sync.start();
   let stored = 0;
@@ -102,7 +135,14 @@ async function run(dialect: string, dovecot: Dovecot, n: number) {
   }
   const ms = Date.now() - start;
   await sync.stop();
-  const skipped = Number((await db.read.selectFrom('mailbox_skipped').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const skipped = Number(
+    (
+      await db.read
+        .selectFrom('mailbox_skipped')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   await drop();
   return { dialect, messages: MESSAGES, appendSeconds: +(appendMs / 1000).toFixed(1), syncSeconds: +(ms / 1000).toFixed(2), perSecond: Math.round((MESSAGES * 1000) / ms), skipped };
 }

@@ -21,12 +21,22 @@ import { isHeldOut, isValidation, loadCorpus, type CorpusEntry } from '../src/tr
 import { featuresOf, shipped } from '../src/triage/local/shipped.ts';
 import { stripQuoted } from '../src/triage/local/strip.ts';
 
-interface Case { label: string; lang: string; input: TriageInput; name: string }
+interface Case {
+  label: string;
+  lang: string;
+  input: TriageInput;
+  name: string;
+}
 type Outcome = [Case, Decision | null];
 
 const NONE = '(none)';
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
-const short = (s: string) => s.split(' ').map((w) => w.slice(0, 4)).join('.').slice(0, 9);
+const short = (s: string) =>
+  s
+    .split(' ')
+    .map((w) => w.slice(0, 4))
+    .join('.')
+    .slice(0, 9);
 
 function report(title: string, outcomes: Outcome[]) {
   console.log(`\n## ${title}\n`);
@@ -78,11 +88,21 @@ const t0 = performance.now();
 const model = shipped();
 const trainMs = performance.now() - t0;
 const corpus = loadCorpus();
-const asCase = (e: CorpusEntry): Case => ({ label: e.label, lang: e.lang, name: e.group, input: { subject: e.subject, bodyText: e.text, fromEmail: 'someone@example.com', receivedAt: '2025-03-01T09:00:00Z' } });
+const asCase = (e: CorpusEntry): Case => ({
+  label: e.label,
+  lang: e.lang,
+  name: e.group,
+  input: { subject: e.subject, bodyText: e.text, fromEmail: 'someone@example.com', receivedAt: '2025-03-01T09:00:00Z' },
+});
 const heldOut = corpus.filter((e) => isHeldOut(e)).map(asCase);
 const validation = corpus.filter((e) => isValidation(e));
-console.log(`corpus: ${corpus.length} replies in ${new Set(corpus.map((e) => e.lang)).size} languages; held out ${heldOut.length} (${new Set(heldOut.map((c) => c.name)).size} statements), validation ${validation.length}, trained on ${model.trainedOn}; training took ${trainMs.toFixed(0)} ms`);
-report('Held-out split of the corpus (the ingestion API: no headers)', heldOut.map((c) => [c, categorise(c.input)]));
+console.log(
+  `corpus: ${corpus.length} replies in ${new Set(corpus.map((e) => e.lang)).size} languages; held out ${heldOut.length} (${new Set(heldOut.map((c) => c.name)).size} statements), validation ${validation.length}, trained on ${model.trainedOn}; training took ${trainMs.toFixed(0)} ms`,
+);
+report(
+  'Held-out split of the corpus (the ingestion API: no headers)',
+  heldOut.map((c) => [c, categorise(c.input)]),
+);
 
 // Real-looking mail, read by the mailbox sync's parser and categorised as the sync does.
 const MAIL = new URL('./triage-mail/', import.meta.url);
@@ -92,11 +112,23 @@ if (existsSync(new URL('manifest.json', MAIL))) {
   for (const m of manifest) {
     const parsed = await parseMessage(readFileSync(new URL(`messages/${m.file}`, MAIL)));
     mail.push({
-      label: m.label, lang: m.lang, name: m.file,
-      input: { subject: parsed.subject, bodyText: parsed.bodyText, fromEmail: parsed.from?.address ?? '', fromName: parsed.from?.name ?? null, receivedAt: parsed.date ?? '2026-11-02T09:00:00Z', headers: parsed.headers },
+      label: m.label,
+      lang: m.lang,
+      name: m.file,
+      input: {
+        subject: parsed.subject,
+        bodyText: parsed.bodyText,
+        fromEmail: parsed.from?.address ?? '',
+        fromName: parsed.from?.name ?? null,
+        receivedAt: parsed.date ?? '2026-11-02T09:00:00Z',
+        headers: parsed.headers,
+      },
     });
   }
-  report(`Real-looking mail (bench/triage-mail: ${mail.length} raw messages through the mailbox parser, with headers)`, mail.map((c) => [c, categorise(c.input)]));
+  report(
+    `Real-looking mail (bench/triage-mail: ${mail.length} raw messages through the mailbox parser, with headers)`,
+    mail.map((c) => [c, categorise(c.input)]),
+  );
 }
 
 // Calibration of the classifier alone, on the validation split (never on the held-out one).

@@ -35,12 +35,13 @@ const cli = (...args: string[]) => {
   return (JSON.parse(r.stdout) as { data: Created }).data;
 };
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = s.address() as net.AddressInfo;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 // Replies as agencies receive them: the nine kinds in rough proportion, with a signature and a
 // quoted original, 0.6-1.2 KB each.
@@ -62,7 +63,15 @@ function body(i: number) {
     subject: 'Re: Quick question about Acme',
     body_text: `Hi Sam,\n\n${KINDS[i % KINDS.length]}\n\nBest regards,\nAda Lovelace\nHead of Sales, Acme Analytics\n+44 20 7946 0000\n\nOn Mon, 9 Nov 2026 at 09:00, Sam Carter <sam@outreach.example.org> wrote:\n> Hi Ada, would a short call about your pipeline make sense? We help teams like yours fill their calendar with qualified meetings.\n> Best, Sam`,
     received_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-    thread: [{ from: 'sam@outreach.example.org', to: 'ada@acme.example', subject: 'Quick question about Acme', body: 'Hi Ada, would a short call about your pipeline make sense?', sent_at: '2025-12-31T09:00:00.000Z' }],
+    thread: [
+      {
+        from: 'sam@outreach.example.org',
+        to: 'ada@acme.example',
+        subject: 'Quick question about Acme',
+        body: 'Hi Ada, would a short call about your pipeline make sense?',
+        sent_at: '2025-12-31T09:00:00.000Z',
+      },
+    ],
     contact: { first_name: 'Ada', company: 'Acme Analytics' },
   };
 }
@@ -70,14 +79,16 @@ function body(i: number) {
 async function ingest(base: string, key: string, from: number, n: number): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < n) {
-      const i = from + next++;
-      const res = await fetch(`${base}/api/replies`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body(i)) });
-      if (res.status !== 201) throw new Error(`POST /api/replies: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = from + next++;
+        const res = await fetch(`${base}/api/replies`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body(i)) });
+        if (res.status !== 201) throw new Error(`POST /api/replies: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+    }),
+  );
   return n / ((performance.now() - started) / 1000);
 }
 
@@ -88,7 +99,11 @@ const off = cli('workspace', 'create', '--name', 'bench triage off', '--plan', '
 const keys = { on: cli('key', 'create', '--workspace', on.id, '--name', 'bench').key!, off: cli('key', 'create', '--workspace', off.id, '--name', 'bench').key! };
 
 const port = await freePort();
-const server = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/replydesk.mjs', 'serve'], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, [...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'bin/replydesk.mjs', 'serve'], {
+  cwd: root,
+  env: { ...env, PORT: String(port) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
@@ -101,7 +116,17 @@ for (let i = 0; ; i++) {
 }
 
 const db = connect(parseDatabaseUrl(databaseUrl), { poolSize: 1 });
-const backlog = async () => Number((await db.read.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'triage.reply').where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n);
+const backlog = async () =>
+  Number(
+    (
+      await db.read
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', 'triage.reply')
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
 const drainMs: number[] = [];
@@ -117,10 +142,16 @@ try {
         while ((await backlog()) > 0) await new Promise((r) => setTimeout(r, 20));
         drainMs.push(performance.now() - t);
       }
-      console.log(`round ${round + 1} triage ${mode.padEnd(3)} ${Math.round(rate)} replies/s${mode === 'on' ? `, triage backlog empty ${Math.round(drainMs.at(-1)!)} ms after the last ingestion` : ''}`);
+      console.log(
+        `round ${round + 1} triage ${mode.padEnd(3)} ${Math.round(rate)} replies/s${mode === 'on' ? `, triage backlog empty ${Math.round(drainMs.at(-1)!)} ms after the last ingestion` : ''}`,
+      );
     }
   }
-  const triaged = await db.read.selectFrom('reply_triage').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', on.id).executeTakeFirstOrThrow();
+  const triaged = await db.read
+    .selectFrom('reply_triage')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', on.id)
+    .executeTakeFirstOrThrow();
   const ratio = median(rates.on) / median(rates.off);
   console.log(`\ningestion, median of ${ROUNDS} rounds of ${REPLIES} replies at ${CONCURRENCY} in flight: triage off ${Math.round(median(rates.off))}/s, on ${Math.round(median(rates.on))}/s`);
   console.log(`triaged replies: ${Number(triaged.n)} of ${ROUNDS * REPLIES}; backlog empty after the last ingestion: median ${Math.round(median(drainMs))} ms`);

@@ -67,27 +67,34 @@ async function main() {
 
   const receiver = fork(new URL(import.meta.url).pathname, ['receiver'], { stdio: 'inherit' });
   const port = await new Promise<number>((resolve) => receiver.once('message', (m: { port: number }) => resolve(m.port)));
-  const stats = () => new Promise<{ latencies: number[]; first: number; last: number }>((resolve) => {
-    receiver.once('message', resolve as never);
-    receiver.send('stats');
-  });
+  const stats = () =>
+    new Promise<{ latencies: number[]; first: number; last: number }>((resolve) => {
+      receiver.once('message', resolve as never);
+      receiver.send('stats');
+    });
 
   const ws = await createWorkspace(db, { name: 'bench', plan: 'scale' });
   await createEndpoint(db, { secretKey, allowPrivateNetworks: true }, ws.id, { url: `http://127.0.0.1:${port}/hook`, events: ['*'] });
-  const worker = new Worker(db, { [DELIVER_JOB]: deliveryHandler({ db, secretKey, allowPrivateNetworks: true }) }, { batch: Number(process.env.BATCH ?? 50), coalesceMs: Number(process.env.COALESCE_MS ?? 10) });
+  const worker = new Worker(
+    db,
+    { [DELIVER_JOB]: deliveryHandler({ db, secretKey, allowPrivateNetworks: true }) },
+    { batch: Number(process.env.BATCH ?? 50), coalesceMs: Number(process.env.COALESCE_MS ?? 10) },
+  );
   worker.start();
 
   // Progress comes from the receiver, so polling for it costs the database nothing.
-  const received = () => new Promise<number>((resolve) => {
-    receiver.once('message', (m: { count: number }) => resolve(m.count));
-    receiver.send('count');
-  });
+  const received = () =>
+    new Promise<number>((resolve) => {
+      receiver.once('message', (m: { count: number }) => resolve(m.count));
+      receiver.send('count');
+    });
   const waitDelivered = async (n: number) => {
     while ((await received()) < n) await new Promise((r) => setTimeout(r, 20));
   };
   const publishBatch = (from: number, size: number) =>
     db.write(async (trx) => {
-      for (let i = from; i < from + size; i++) await publishEvents(trx, ws.id, [{ type: 'reply.received', data: { id: crypto.randomUUID(), n: i, subject: 'Re: Quick question', body_text: 'Sounds interesting, send me pricing.' } }]);
+      for (let i = from; i < from + size; i++)
+        await publishEvents(trx, ws.id, [{ type: 'reply.received', data: { id: crypto.randomUUID(), n: i, subject: 'Re: Quick question', body_text: 'Sounds interesting, send me pricing.' } }]);
     });
 
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -24,6 +24,9 @@ function newest(dir) {
 const stale = process.argv.includes('--force') || !fs.existsSync(built) || fs.statSync(built).mtimeMs < newest(web);
 if (stale) {
   console.error('replydesk: building the dashboard (web/ → web/dist/)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(web, 'vite.config.ts'), '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

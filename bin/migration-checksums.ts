@@ -25,7 +25,10 @@ export function checksumOf(bytes: Buffer): string {
 
 /** The migration files, in order. */
 export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
-  return fs.readdirSync(dir).filter((f) => MIGRATION_FILE.test(f)).sort();
+  return fs
+    .readdirSync(dir)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .sort();
 }
 
 /** The recorded checksums, by file name ({} when there is no record yet). */

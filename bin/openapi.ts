@@ -244,7 +244,11 @@ async function main(command: string | undefined, flags: string[]) {
     }
     fs.mkdirSync(dir, { recursive: true });
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-    process.stdout.write(`wrote ${Object.keys(files).map((n) => path.relative(ROOT, path.join(dir, n))).join(', ')}\n`);
+    process.stdout.write(
+      `wrote ${Object.keys(files)
+        .map((n) => path.relative(ROOT, path.join(dir, n)))
+        .join(', ')}\n`,
+    );
   } else {
     process.stderr.write('usage: tsx bin/openapi.ts print | lint | client [--check] | web [--check]\n');
     process.exitCode = 2;

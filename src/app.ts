@@ -84,7 +84,6 @@ export const BODY_LIMIT = 1024 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-
 export async function buildApp(deps: AppDeps) {
   // set once auth is registered; the router's refusals are rate limited like any request
   let limitUnrouted: RequestCheck | null = null;
@@ -122,7 +121,14 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) {
       // read when asked: a plugin's own onRoute hook (the docs below) runs after this one
-      if (method !== 'HEAD') routes.push({ method, url: r.url, get public() { return r.config?.public === true; } });
+      if (method !== 'HEAD')
+        routes.push({
+          method,
+          url: r.url,
+          get public() {
+            return r.config?.public === true;
+          },
+        });
     }
   });
 
@@ -149,14 +155,17 @@ export async function buildApp(deps: AppDeps) {
   registerShutdown(app);
   registerHsts(app, baseUrl);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({
-      method: request.method,
-      // a route may hold secrets in its query (the OAuth callback's code): logged without it
-      url: request.routeOptions.config.logQuery === false ? request.url.split('?')[0] : request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
-      workspace: request.principal?.workspaceId,
-    }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        // a route may hold secrets in its query (the OAuth callback's code): logged without it
+        url: request.routeOptions.config.logQuery === false ? request.url.split('?')[0] : request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        workspace: request.principal?.workspaceId,
+      },
+      'request',
+    );
     done();
   });
 

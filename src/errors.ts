@@ -23,8 +23,7 @@ export const Errors = {
   NotSignedIn: define(401, 'NOT_SIGNED_IN', 'Not signed in'),
   CsrfFailed: define(403, 'CSRF_FAILED', 'CSRF token missing or invalid'),
   RoleForbidden: (role: string) => new AppError(403, 'ROLE_FORBIDDEN', `Your role (${role}) does not allow this; ask an owner or admin of the workspace`),
-  Forbidden: (permission: string) =>
-    new AppError(403, 'FORBIDDEN', `This API key lacks the ${permission} permission`),
+  Forbidden: (permission: string) => new AppError(403, 'FORBIDDEN', `This API key lacks the ${permission} permission`),
   ReplyNotFound: define(404, 'REPLY_NOT_FOUND', 'Reply not found'),
   ContactNotFound: define(404, 'CONTACT_NOT_FOUND', 'Contact not found'),
   InvalidCategoryId: define(400, 'INVALID_CATEGORY_ID', 'Invalid category_id'),
@@ -50,23 +49,20 @@ export const Errors = {
   UrlTooLong: (max: number) => new AppError(414, 'URL_TOO_LONG', `The URL is longer than ${max} characters`),
   ShuttingDown: define(503, 'SHUTTING_DOWN', 'The server is shutting down; retry on another instance'),
   BadRequest: (message: string) => new AppError(400, 'BAD_REQUEST', message),
-  UnsupportedVersion: (version: string, supported: readonly string[]) =>
-    new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),
+  UnsupportedVersion: (version: string, supported: readonly string[]) => new AppError(400, 'UNSUPPORTED_VERSION', `Unsupported Replydesk-Version "${version}"; supported: ${supported.join(', ')}`),
   NotFound: define(404, 'NOT_FOUND', 'Not found'),
   WebhookNotFound: define(404, 'WEBHOOK_NOT_FOUND', 'Webhook endpoint not found'),
   DeliveryNotFound: define(404, 'DELIVERY_NOT_FOUND', 'Delivery not found'),
   InvalidWebhookUrl: (reason: string) => new AppError(400, 'INVALID_WEBHOOK_URL', `Invalid webhook url: ${reason}`),
-  UnknownEventTypes: (unknown: string[], allowed: readonly string[]) =>
-    new AppError(400, 'UNKNOWN_EVENT_TYPES', `Unknown event type(s): ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`),
+  UnknownEventTypes: (unknown: string[], allowed: readonly string[]) => new AppError(400, 'UNKNOWN_EVENT_TYPES', `Unknown event type(s): ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`),
   EndpointDisabled: define(409, 'ENDPOINT_DISABLED', 'The webhook endpoint is disabled; enable it with PATCH {"enabled": true} first'),
   DeliveryInProgress: define(409, 'DELIVERY_IN_PROGRESS', 'The delivery is still being attempted; wait for it to succeed or fail'),
   // Sending and forwarding (docs/mail.md; the first two are fixed messages of docs/api.md "Errors").
   NoRecipients: define(400, 'NO_RECIPIENTS', 'At least one recipient email is required'),
   InvalidEmail: (address: string) => new AppError(400, 'INVALID_EMAIL', `Invalid email address: ${address}`),
   TooManyRecipients: (max: number) => new AppError(400, 'TOO_MANY_RECIPIENTS', `Too many recipients: a forward goes to at most ${max} addresses`),
-  NothingToSend: define(400, 'NOTHING_TO_SEND', 'Nothing to send: give a message, or set the reply\'s ai_response first'),
-  UnmailableAddress: (field: string, address: string) =>
-    new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
+  NothingToSend: define(400, 'NOTHING_TO_SEND', "Nothing to send: give a message, or set the reply's ai_response first"),
+  UnmailableAddress: (field: string, address: string) => new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
   ReplyAlreadySent: define(409, 'REPLY_ALREADY_SENT', 'This reply was already sent'),
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>

@@ -7,7 +7,11 @@ const SRC = path.join(import.meta.dirname, '..', 'src');
 const files = (fs.readdirSync(SRC, { recursive: true }) as string[])
   .filter((f) => f.endsWith('.ts'))
   .map((f) => ({ name: f.split(path.sep).join('/'), text: fs.readFileSync(path.join(SRC, f), 'utf8') }));
-const where = (pattern: RegExp) => files.filter((f) => pattern.test(f.text)).map((f) => f.name).sort();
+const where = (pattern: RegExp) =>
+  files
+    .filter((f) => pattern.test(f.text))
+    .map((f) => f.name)
+    .sort();
 
 describe('the data layer', () => {
   it('SQL is written only in queries modules and src/db/ (one owner per table; none in services or http/)', () => {
@@ -100,7 +104,14 @@ describe('the folders', () => {
   it('the check sees imports: services raise events through events.ts, and webhooks subscribes', () => {
     expect(graph.get('replies')?.has('events.ts')).toBe(true);
     expect(graph.get('webhooks')?.has('events.ts')).toBe(true);
-    expect(cycles(new Map([['a', new Map([['b', []]])], ['b', new Map([['a', []]])]]))).toEqual([['a', 'b']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Map([['b', []]])],
+          ['b', new Map([['a', []]])],
+        ]),
+      ),
+    ).toEqual([['a', 'b']]);
   });
 
   it('keep domain errors and events out of the HTTP layer: no service imports http/errors or webhooks/', () => {
@@ -129,9 +140,8 @@ describe('the files', () => {
     'src/replies/queries.ts',
   ];
 
-  const walk = (dir: string): string[] => (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[])
-    .map((f) => path.posix.join(dir, f.split(path.sep).join('/')))
-    .filter((f) => fs.statSync(path.join(ROOT, f)).isFile());
+  const walk = (dir: string): string[] =>
+    (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).map((f) => path.posix.join(dir, f.split(path.sep).join('/'))).filter((f) => fs.statSync(path.join(ROOT, f)).isFile());
   const lines = (file: string) => {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -43,7 +43,16 @@ for (const dialect of DIALECTS) {
     ];
     for (const [what, headers] of BAD_AUTH) {
       it(`answers ${what} with 401 "Invalid API key" on every /api route`, async () => {
-        for (const [method, url] of [['GET', '/api/replies'], ['GET', '/api/replies/x'], ['PATCH', '/api/replies/x'], ['POST', '/api/replies'], ['GET', '/api/contacts'], ['GET', '/api/contacts/x'], ['POST', '/api/categories'], ['GET', '/api/nowhere']]) {
+        for (const [method, url] of [
+          ['GET', '/api/replies'],
+          ['GET', '/api/replies/x'],
+          ['PATCH', '/api/replies/x'],
+          ['POST', '/api/replies'],
+          ['GET', '/api/contacts'],
+          ['GET', '/api/contacts/x'],
+          ['POST', '/api/categories'],
+          ['GET', '/api/nowhere'],
+        ]) {
           const res = await ctx.app.inject({ method: method as 'GET', url, headers, ...(method !== 'GET' && { payload: {} }) });
           expect(res.statusCode, `${method} ${url}`).toBe(401);
           expect(res.json()).toEqual({ data: null, error: 'Invalid API key' });

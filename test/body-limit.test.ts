@@ -60,7 +60,9 @@ for (const dialect of DIALECTS) {
       const chunk = Buffer.alloc(MiB, 'a');
       const sendAll = (async () => {
         const chunked = framing === 'chunked';
-        socket.write(`POST /api/replies HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.key}\r\nContent-Type: application/json\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${SIZE}`}\r\n\r\n`);
+        socket.write(
+          `POST /api/replies HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ws.key}\r\nContent-Type: application/json\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${SIZE}`}\r\n\r\n`,
+        );
         for (let sent = 0; sent < SIZE; sent += chunk.length) {
           if (chunked) socket.write(`${chunk.length.toString(16)}\r\n`);
           if (!socket.write(chunk)) await new Promise((resolve) => socket.once('drain', resolve));

@@ -118,7 +118,31 @@ describe('what loads nothing whatever it holds', () => {
   });
 
   it('allows no attribute that holds a URL but img src and a href, the two that address() reads', () => {
-    const URL_ATTRIBUTES = ['src', 'srcset', 'href', 'xlink:href', 'background', 'poster', 'data', 'action', 'formaction', 'cite', 'longdesc', 'lowsrc', 'dynsrc', 'ping', 'usemap', 'manifest', 'codebase', 'archive', 'classid', 'icon', 'profile', 'itemtype', 'content'];
+    const URL_ATTRIBUTES = [
+      'src',
+      'srcset',
+      'href',
+      'xlink:href',
+      'background',
+      'poster',
+      'data',
+      'action',
+      'formaction',
+      'cite',
+      'longdesc',
+      'lowsrc',
+      'dynsrc',
+      'ping',
+      'usemap',
+      'manifest',
+      'codebase',
+      'archive',
+      'classid',
+      'icon',
+      'profile',
+      'itemtype',
+      'content',
+    ];
     const holding = Object.entries(ALLOWED_ATTRIBUTES).flatMap(([tag, names]) => names.filter((n) => URL_ATTRIBUTES.includes(n)).map((n) => `${tag} ${n}`));
     expect(holding.sort()).toEqual(['a href', 'img src']);
   });
@@ -149,9 +173,9 @@ describe('spellings of http://evil.example/x', () => {
     .map(([s, upper]) => [...s].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
   /** tab, CR and LF put anywhere: the URL parser removes them all */
   const breaks = (s: string) =>
-    fc.array(fc.tuple(fc.nat({ max: s.length }), fc.constantFrom('\t', '\n', '\r')), { maxLength: 4 }).map((cuts) =>
-      cuts.sort(([a], [b]) => b - a).reduce((t, [at, c]) => t.slice(0, at) + c + t.slice(at), s),
-    );
+    fc
+      .array(fc.tuple(fc.nat({ max: s.length }), fc.constantFrom('\t', '\n', '\r')), { maxLength: 4 })
+      .map((cuts) => cuts.sort(([a], [b]) => b - a).reduce((t, [at, c]) => t.slice(0, at) + c + t.slice(at), s));
   const spelling = fc
     .tuple(
       junk,
@@ -178,13 +202,16 @@ describe('spellings of http://evil.example/x', () => {
     // &#0; is U+FFFD to it (and to a browser), which makes a path of the rest: no NUL here
     const ref = (s: string) => [...s].map((c) => `&#${c.codePointAt(0)};`).join('');
     fc.assert(
-      fc.property(spelling.filter((v) => !v.includes('\u0000')), (v) => {
-        const html = `<img src="${ref(v)}">`;
-        const blocked = doc(html, false);
-        expect(remoteCount(blocked)).toBe(1);
-        expect(blocked).not.toContain(EVIL);
-        expect(doc(html, true)).toMatch(/<img src="https?:\/\/evil\.example\/x" \/>/);
-      }),
+      fc.property(
+        spelling.filter((v) => !v.includes('\u0000')),
+        (v) => {
+          const html = `<img src="${ref(v)}">`;
+          const blocked = doc(html, false);
+          expect(remoteCount(blocked)).toBe(1);
+          expect(blocked).not.toContain(EVIL);
+          expect(doc(html, true)).toMatch(/<img src="https?:\/\/evil\.example\/x" \/>/);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

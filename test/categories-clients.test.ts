@@ -7,8 +7,7 @@ for (const dialect of DIALECTS) {
   describe(`categories and clients: update and delete (${dialect})`, () => {
     let ctx: Awaited<ReturnType<typeof makeApp>>;
     let ws: Awaited<ReturnType<typeof makeWorkspace>>;
-    const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = ws.headers) =>
-      ctx.app.inject({ method, url, headers, ...(payload && { payload }) });
+    const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = ws.headers) => ctx.app.inject({ method, url, headers, ...(payload && { payload }) });
     const ingestIn = async (categoryId: string) => {
       const id = (await send('POST', '/api/replies', inbound())).json().data.id as string;
       expect((await send('PATCH', `/api/replies/${id}`, { category_id: categoryId })).statusCode).toBe(200);
@@ -37,7 +36,13 @@ for (const dialect of DIALECTS) {
       const taken = await send('PATCH', `/api/categories/${hot.id}`, { name: 'Cold' });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual({ data: null, error: 'A category named "Cold" already exists' });
-      for (const [payload, status] of [[{}, 400], [{ name: '   ' }, 400], [{ color: 'red' }, 400], [{ nope: 1 }, 400], [{ is_positive: 'yes' }, 400]] as const) {
+      for (const [payload, status] of [
+        [{}, 400],
+        [{ name: '   ' }, 400],
+        [{ color: 'red' }, 400],
+        [{ nope: 1 }, 400],
+        [{ is_positive: 'yes' }, 400],
+      ] as const) {
         const res = await send('PATCH', `/api/categories/${hot.id}`, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(status);
         expect(res.json().data, JSON.stringify(payload)).toBeNull();

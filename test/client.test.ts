@@ -36,10 +36,22 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     db = await openDb('sqlite');
     provider = await startOidcProvider();
     const google = {
-      id: 'google' as const, label: 'Google', clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer, scopes: ['openid', 'email'],
-      authorizationParams: {}, imap: { host: '127.0.0.1', port: 1, tls: 'none' as const }, smtp: { host: '127.0.0.1', port: 1, tls: 'none' as const },
+      id: 'google' as const,
+      label: 'Google',
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      issuer: provider.issuer,
+      scopes: ['openid', 'email'],
+      authorizationParams: {},
+      imap: { host: '127.0.0.1', port: 1, tls: 'none' as const },
+      smtp: { host: '127.0.0.1', port: 1, tls: 'none' as const },
     };
-    app = await buildApp({ db, webhooks: { secretKey: SECRET_KEY, allowPrivateNetworks: true }, rateLimitWindowMs: WINDOW_MS, oauth: { providers: { google }, clients: new OAuthClients({ google }) } });
+    app = await buildApp({
+      db,
+      webhooks: { secretKey: SECRET_KEY, allowPrivateNetworks: true },
+      rateLimitWindowMs: WINDOW_MS,
+      oauth: { providers: { google }, clients: new OAuthClients({ google }) },
+    });
     app.addHook('onResponse', (request, reply, done) => {
       const key = `${request.method} ${request.routeOptions.url ?? '?'}`;
       answered.set(key, [...(answered.get(key) ?? []), reply.statusCode]);
@@ -49,10 +61,14 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     smtp = await startSmtp();
-    worker = new Worker(db, {
-      [DELIVER_JOB]: deliveryHandler({ db, secretKey: SECRET_KEY, allowPrivateNetworks: true, retrySchedule: [0.2, 0.2], timeoutMs: 2_000 }),
-      [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0, 0] }),
-    }, { pollMs: 50 });
+    worker = new Worker(
+      db,
+      {
+        [DELIVER_JOB]: deliveryHandler({ db, secretKey: SECRET_KEY, allowPrivateNetworks: true, retrySchedule: [0.2, 0.2], timeoutMs: 2_000 }),
+        [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0, 0] }),
+      },
+      { pollMs: 50 },
+    );
     worker.start();
   });
   afterAll(async () => {
@@ -108,7 +124,10 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect(await client.connections.listSkipped(mailbox.id)).toEqual([]);
       // where to send the person (test/oauth.test.ts follows it through); a provider not configured is a typed 400
       expect((await client.connections.startOAuth({ provider: 'google' })).authorization_url).toMatch(new RegExp(`^${provider.authorizationEndpoint}\\?`));
-      await expect(client.connections.startOAuth({ provider: 'microsoft' })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^Connect Microsoft is not configured on this server/) });
+      await expect(client.connections.startOAuth({ provider: 'microsoft' })).rejects.toMatchObject({
+        status: 400,
+        message: expect.stringMatching(/^Connect Microsoft is not configured on this server/),
+      });
       const oldBox = await client.connections.create({ name: 'Old box', email: 'old@outreach.example.org' });
       expect(await client.connections.delete(oldBox.id)).toBeUndefined();
       const spare = await client.categories.create({ name: 'Spare' });
@@ -127,7 +146,24 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.replies.get(reply.id)).client?.name).toBe('Acme Outbound');
       // an attachment, as the mailbox sync stores one
       const attachmentId = '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a';
-      await db.write((trx) => trx.insertInto('reply_attachments').values({ id: attachmentId, workspace_id: ws.workspace.id, reply_id: reply.id, position: 0, filename: 'a.txt', content_type: 'text/plain', size: 5, content_id: null, content: Buffer.from('hello'), skipped_reason: null, created_at: new Date().toISOString() }).execute());
+      await db.write((trx) =>
+        trx
+          .insertInto('reply_attachments')
+          .values({
+            id: attachmentId,
+            workspace_id: ws.workspace.id,
+            reply_id: reply.id,
+            position: 0,
+            filename: 'a.txt',
+            content_type: 'text/plain',
+            size: 5,
+            content_id: null,
+            content: Buffer.from('hello'),
+            skipped_reason: null,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      );
       await client.replies.getAttachment(reply.id, attachmentId);
       expect(calls.at(-1)).toMatchObject({ method: 'GET', status: 200 });
       const page = await client.replies.list({ status: 'pending', limit: 10 });
@@ -184,7 +220,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     expect(documented.filter((op) => !(answered.get(op) ?? []).some((s) => s >= 200 && s < 300))).toEqual([]);
   });
 
-  it('turns each kind of error into a ReplydeskError with its status and the server\'s message', async () => {
+  it("turns each kind of error into a ReplydeskError with its status and the server's message", async () => {
     const { client } = await newClient();
     const reply = await client.replies.create(inbound());
 
@@ -244,7 +280,12 @@ describe('@replydesk/client against a running server (sqlite)', () => {
     for await (const reply of client.replies.list({ status: 'pending', limit: 100 })) seen.push(reply);
     expect(seen.length).toBe(250);
     expect(new Set(seen.map((r) => r.id))).toEqual(new Set(created));
-    expect(seen.map((r) => r.received_at)).toEqual(seen.map((r) => r.received_at).sort().reverse());
+    expect(seen.map((r) => r.received_at)).toEqual(
+      seen
+        .map((r) => r.received_at)
+        .sort()
+        .reverse(),
+    );
     const pages = calls.slice(before);
     expect(pages.map((c) => new URL(c.url).searchParams.has('cursor'))).toEqual([false, true, true]);
 

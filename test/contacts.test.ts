@@ -2,7 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
 
 const LIST_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'reply_count', 'last_reply_at', 'created_at', 'do_not_contact', 'bouncing'];
-const DETAIL_FIELDS = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'replies', 'last_reply_at', 'created_at', 'do_not_contact', 'do_not_contact_since', 'do_not_contact_reason', 'bouncing', 'bouncing_since'];
+const DETAIL_FIELDS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'company',
+  'title',
+  'linkedin_url',
+  'phone',
+  'metadata',
+  'reply_count',
+  'replies',
+  'last_reply_at',
+  'created_at',
+  'do_not_contact',
+  'do_not_contact_since',
+  'do_not_contact_reason',
+  'bouncing',
+  'bouncing_since',
+];
 
 for (const dialect of DIALECTS) {
   describe(`contacts (${dialect})`, () => {
@@ -44,7 +63,15 @@ for (const dialect of DIALECTS) {
     it('reads one contact in full, with its replies and their category names', async () => {
       const ws = await makeWorkspace(ctx.db);
       const cat = (await post('/api/categories', ws.headers, { name: 'Interested', is_positive: true })).json().data;
-      const contact = { first_name: 'Grace', last_name: 'Hopper', company: 'Navy', title: 'Rear Admiral', linkedin_url: 'https://linkedin.com/in/grace', phone: '+1 555', metadata: { source: 'apollo', score: 9 } };
+      const contact = {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        company: 'Navy',
+        title: 'Rear Admiral',
+        linkedin_url: 'https://linkedin.com/in/grace',
+        phone: '+1 555',
+        metadata: { source: 'apollo', score: 9 },
+      };
       const first = (await post('/api/replies', ws.headers, inbound({ from_email: 'grace@example.com', subject: 'Re: one', received_at: '2026-01-01T00:00:00Z', contact }))).json().data;
       await post('/api/replies', ws.headers, inbound({ from_email: 'grace@example.com', subject: 'Re: two', received_at: '2026-01-02T00:00:00Z' }));
       await ctx.app.inject({ method: 'PATCH', url: `/api/replies/${first.id}`, headers: ws.headers, payload: { category_id: cat.id } });
@@ -74,7 +101,11 @@ for (const dialect of DIALECTS) {
       expect(res.json()).toEqual({ data: null, error: 'Contact not found' });
     });
 
-    for (const [query, message] of [['limit=0', 'limit must be at least 1'], ['offset=-3', 'offset must be at least 0'], ['limit=x', 'limit must be an integer']]) {
+    for (const [query, message] of [
+      ['limit=0', 'limit must be at least 1'],
+      ['offset=-3', 'offset must be at least 0'],
+      ['limit=x', 'limit must be an integer'],
+    ]) {
       it(`answers ?${query} with 400 "${message}"`, async () => {
         const ws = await makeWorkspace(ctx.db);
         const res = await get(`/api/contacts?${query}`, ws.headers);

@@ -24,18 +24,38 @@ for (const dialect of DIALECTS) {
       const clients = [(await post('/api/clients', { name: 'A' })).json().data.id, (await post('/api/clients', { name: 'B' })).json().data.id];
       const box = (await post('/api/connections', { name: 'Box', email: 'box@counts.example' })).json().data.id;
       const cats = [(await post('/api/categories', { name: 'Hot' })).json().data.id, (await post('/api/categories', { name: 'Cold' })).json().data.id];
-      const created = await Promise.all(Array.from({ length: 40 }, (_, i) =>
-        post('/api/replies', inbound({ client_id: i % 3 === 2 ? null : clients[i % 2], ...(i % 4 === 0 && { connection_id: box }) }))));
+      const created = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => post('/api/replies', inbound({ client_id: i % 3 === 2 ? null : clients[i % 2], ...(i % 4 === 0 && { connection_id: box }) }))),
+      );
       const ids = created.map((r) => r.json().data.id as string);
       const soon = new Date(Date.now() + 3_600_000).toISOString();
       const changes = await Promise.all([
-        ...ids.slice(0, 20).map((id, i) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${id}`, headers: ws.headers, payload: i % 2 ? { status: 'archived', category_id: cats[i % 2] } : { category_id: cats[0], snoozed_until: soon } })),
+        ...ids.slice(0, 20).map((id, i) =>
+          ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/replies/${id}`,
+            headers: ws.headers,
+            payload: i % 2 ? { status: 'archived', category_id: cats[i % 2] } : { category_id: cats[0], snoozed_until: soon },
+          }),
+        ),
         post('/api/replies/bulk', { ids: ids.slice(20, 30), status: 'ready', category_id: cats[1] }),
         post(`/api/replies/${ids[35]}/send`, { message: 'Thanks!' }),
       ]);
       expect(changes.map((r) => r.statusCode)).toEqual(Array(changes.length).fill(200));
-      const queries = ['', 'status=pending', 'status=ready,archived', `client_id=${clients[0]}`, `status=pending&client_id=${clients[1]}`, `connection_id=${box}`,
-        `category_id=${cats[0]}`, 'category_id=none', `category_id=none&client_id=${clients[0]}`, 'snoozed=false', `snoozed=false&category_id=${cats[0]}`, 'status=sent&snoozed=false'];
+      const queries = [
+        '',
+        'status=pending',
+        'status=ready,archived',
+        `client_id=${clients[0]}`,
+        `status=pending&client_id=${clients[1]}`,
+        `connection_id=${box}`,
+        `category_id=${cats[0]}`,
+        'category_id=none',
+        `category_id=none&client_id=${clients[0]}`,
+        'snoozed=false',
+        `snoozed=false&category_id=${cats[0]}`,
+        'status=sent&snoozed=false',
+      ];
       for (const query of queries) {
         const page = (await ctx.app.inject({ method: 'GET', url: `/api/replies?${query}&limit=100&sort=received_at`, headers: ws.headers })).json();
         expect(page.pagination.total, query).toBe(page.data.length);
@@ -49,12 +69,23 @@ for (const dialect of DIALECTS) {
       const created = await Promise.all(Array.from({ length: 60 }, (_, i) => post(i)));
       expect(created.map((r) => r.statusCode)).toEqual(Array(60).fill(201));
       const ids = created.map((r) => r.json().data.id as string);
-      const moves = ids.slice(0, 30).map((id, i) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${id}`, headers: ws.headers, payload: { status: (['archived', 'ready', 'sent'] as const)[i % 3] } }));
+      const moves = ids
+        .slice(0, 30)
+        .map((id, i) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${id}`, headers: ws.headers, payload: { status: (['archived', 'ready', 'sent'] as const)[i % 3] } }));
       expect((await Promise.all(moves)).map((r) => r.statusCode)).toEqual(Array(30).fill(200));
 
       const k = ctx.db.read;
-      const byStatus = await k.selectFrom('replies').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('workspace_id', '=', ws.workspace.id).groupBy('status').execute();
-      const contacts = await k.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow();
+      const byStatus = await k
+        .selectFrom('replies')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', ws.workspace.id)
+        .groupBy('status')
+        .execute();
+      const contacts = await k
+        .selectFrom('contacts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', ws.workspace.id)
+        .executeTakeFirstOrThrow();
       const actual = Object.fromEntries(byStatus.map((r) => [`replies_${r.status}`, Number(r.n)]));
       expect(await readCounts(k, ws.workspace.id)).toEqual({
         replies_total: 60,
@@ -97,9 +128,11 @@ for (const dialect of DIALECTS) {
       const rows = (status: string) => sql`select 1 from reply_counts where workspace_id = ${ws.workspace.id} and status = ${status}
         and client_id = '' and connection_id = '' and category_id = '' order by slot for update`;
       // every slot's row of both statuses exists, whichever slot the trigger picks
-      await ctx.db.write((trx) => sql`insert into reply_counts (workspace_id, slot, status, client_id, connection_id, category_id, n)
+      await ctx.db.write((trx) =>
+        sql`insert into reply_counts (workspace_id, slot, status, client_id, connection_id, category_id, n)
         select ${ws.workspace.id}, slot, status, '', '', '', 0 from generate_series(0, 15) slot, (values ('pending'), ('archived')) s(status)
-        on conflict do nothing`.execute(trx));
+        on conflict do nothing`.execute(trx),
+      );
       let runs = 0;
       let holding!: () => void;
       const held = new Promise<void>((resolve) => (holding = resolve));
@@ -130,7 +163,15 @@ for (const dialect of DIALECTS) {
 
     it('a new workspace counts zero before any row exists', async () => {
       const ws = await makeWorkspace(ctx.db);
-      expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({ replies_total: 0, replies_pending: 0, replies_ready: 0, replies_sent: 0, replies_archived: 0, contacts_total: 0, searched_text_edits: 0 });
+      expect(await readCounts(ctx.db.read, ws.workspace.id)).toEqual({
+        replies_total: 0,
+        replies_pending: 0,
+        replies_ready: 0,
+        replies_sent: 0,
+        replies_archived: 0,
+        contacts_total: 0,
+        searched_text_edits: 0,
+      });
       const list = (await ctx.app.inject({ url: '/api/replies', headers: ws.headers })).json();
       expect(list.pagination.total).toBe(0);
     });
@@ -143,13 +184,28 @@ describe('the counter-slots migration (sqlite)', () => {
     try {
       const { error } = await migrator(db).migrateTo('0005_webhooks');
       expect(error).toBeUndefined();
-      await db.write((t) => t.insertInto('workspaces').values({ id: 'w1', name: 'Old', plan: 'starter', rate_limit: null, api_version: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z' } as never).execute());
-      await db.write((t) => t.insertInto('workspace_counts').values({ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 } as never).execute());
+      await db.write((t) =>
+        t
+          .insertInto('workspaces')
+          .values({ id: 'w1', name: 'Old', plan: 'starter', rate_limit: null, api_version: '2026-01-01', created_at: '2026-01-01T00:00:00.000Z' } as never)
+          .execute(),
+      );
+      await db.write((t) =>
+        t
+          .insertInto('workspace_counts')
+          .values({ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 } as never)
+          .execute(),
+      );
       await migrateToLatest(db);
       expect(await readCounts(db.read, 'w1')).toEqual({ replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5, searched_text_edits: 0 });
       const { error: downError } = await migrator(db).migrateTo('0005_webhooks');
       expect(downError).toBeUndefined();
-      expect(await db.read.selectFrom('workspace_counts' as never).selectAll().execute()).toEqual([{ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 }]);
+      expect(
+        await db.read
+          .selectFrom('workspace_counts' as never)
+          .selectAll()
+          .execute(),
+      ).toEqual([{ workspace_id: 'w1', replies_total: 7, replies_pending: 3, replies_ready: 1, replies_sent: 2, replies_archived: 1, contacts_total: 5 }]);
     } finally {
       await db.close();
     }

@@ -42,7 +42,12 @@ function serve(env: Record<string, string>) {
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
   children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { children.delete(child); resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    }),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -74,7 +79,14 @@ for (const dialect of DIALECTS) {
       smtp.refuse.connect = () => ({ code: 421, message: '4.3.2 Service not available, closing channel' });
       const port = await freePort();
       // REPLYDESK_SECRET_KEY: PostgreSQL deployments must share the key of webhook secrets (docs/webhooks.md).
-      const env = { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, SMTP_URL: smtp.url, MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1', REPLYDESK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64') };
+      const env = {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        SMTP_URL: smtp.url,
+        MAIL_RETRY_SCHEDULE: '1,1,1,1,1,1,1,1,1,1',
+        REPLYDESK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+      };
       const base = `http://127.0.0.1:${port}`;
       const json = { ...headers, 'content-type': 'application/json' };
       try {
@@ -160,10 +172,16 @@ async function sendThroughKills(dialect: 'sqlite' | 'postgres', imap: Dovecot | 
   });
   const port = await freePort();
   const env: Record<string, string> = {
-    PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, REPLYDESK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
-    MAIL_RETRY_SCHEDULE: Array(90).fill('1').join(','), MAIL_QUOTA_PER_HOUR: '10000', MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    REPLYDESK_SECRET_KEY: Buffer.alloc(32, 9).toString('base64'),
+    MAIL_RETRY_SCHEDULE: Array(90).fill('1').join(','),
+    MAIL_QUOTA_PER_HOUR: '10000',
+    MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true',
     // leases that lapse soon after a kill; still far longer than one attempt at this server
-    JOB_LEASE_SECONDS: '10', WEBHOOK_TIMEOUT_SECONDS: '5',
+    JOB_LEASE_SECONDS: '10',
+    WEBHOOK_TIMEOUT_SECONDS: '5',
     ...(imap ? {} : { SMTP_URL: smtp.url }),
   };
   const base = `http://127.0.0.1:${port}`;
@@ -182,14 +200,23 @@ async function sendThroughKills(dialect: 'sqlite' | 'postgres', imap: Dovecot | 
     let connectionId: string | null = null;
     if (imap) {
       const submission = { port: smtp.port, host: '127.0.0.1', tls: 'none', username: 'sam', password: 'smtp-secret' };
-      connectionId = (await post('/api/connections', { name: 'Sender', email: `${user}@agency.example`, imap: { host: imap.host, port: imap.port, tls: 'none', username: user, password: 'secret', sent_folder: null }, smtp: submission })).id;
+      connectionId = (
+        await post('/api/connections', {
+          name: 'Sender',
+          email: `${user}@agency.example`,
+          imap: { host: imap.host, port: imap.port, tls: 'none', username: user, password: 'secret', sent_folder: null },
+          smtp: submission,
+        })
+      ).id;
     }
     smtp.refuse.connect = () => ({ code: 421, message: '4.3.2 Not yet' });
     for (let i = 0; i < MAILS; i += 20) {
-      await Promise.all(Array.from({ length: Math.min(20, MAILS - i) }, async (_, j) => {
-        const reply = await post('/api/replies', inbound({ connection_id: connectionId, ...(imap && { to_email: `${user}@agency.example` }) }));
-        await post(`/api/replies/${reply.id}/send`, { message: `Mail ${i + j}` });
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(20, MAILS - i) }, async (_, j) => {
+          const reply = await post('/api/replies', inbound({ connection_id: connectionId, ...(imap && { to_email: `${user}@agency.example` }) }));
+          await post(`/api/replies/${reply.id}/send`, { message: `Mail ${i + j}` });
+        }),
+      );
     }
     server.child.kill('SIGTERM');
     await server.exited;
@@ -215,7 +242,9 @@ async function sendThroughKills(dialect: 'sqlite' | 'postgres', imap: Dovecot | 
       // the 250s this process was given (a mail taken after a kill never got its 250 through)
       const unrecorded = smtp.received.filter((m) => m.acceptedAt > startedAt && m.acceptedAt <= kill.at && after.find((r) => r.message_id === m.mail.messageId)?.status !== 'sent');
       const ages = unrecorded.map((m) => kill.at - m.acceptedAt).sort((a, b) => a - b);
-      console.info(`${dialect} ${imap ? 'imap' : 'smtp_url'} kill ${k + 1}: ${uncertain[k]!.size} attempts under way; answered 250 but not recorded sent: ${ages.length} (${ages.join(', ')} ms before the kill)`);
+      console.info(
+        `${dialect} ${imap ? 'imap' : 'smtp_url'} kill ${k + 1}: ${uncertain[k]!.size} attempts under way; answered 250 but not recorded sent: ${ages.length} (${ages.join(', ')} ms before the kill)`,
+      );
     }
     killAt = null;
     server = serve(env);

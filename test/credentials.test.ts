@@ -23,7 +23,6 @@ const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 const clientAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const unique = (name: string) => `${name}.${crypto.randomBytes(4).toString('hex')}@agency.example`;
 
-
 function client(ctx: () => Ctx, address = clientAddress()) {
   const as = (b: Browser | null, method: string, url: string, payload?: object) =>
     ctx().app.inject({
@@ -89,7 +88,12 @@ for (const dialect of DIALECTS) {
       const joined = await invitee.as(ownerOfB, 'POST', '/dashboard/api/invites/join', { token });
       expect(joined.statusCode, joined.body).toBe(200);
       expect(joined.json().data.workspace).toMatchObject({ id: a.workspaceId, role: 'member' });
-      expect(joined.json().data.workspaces.map((w: { id: string }) => w.id).sort()).toEqual([a.workspaceId, b.workspaceId].sort());
+      expect(
+        joined
+          .json()
+          .data.workspaces.map((w: { id: string }) => w.id)
+          .sort(),
+      ).toEqual([a.workspaceId, b.workspaceId].sort());
       expect((await invitee.as(ownerOfB, 'POST', '/dashboard/api/invites/join', { token })).statusCode).toBe(403); // used
       // and a join needs the CSRF token like every change
       expect((await invitee.as({ ...ownerOfB, csrf: 'x' }, 'POST', '/dashboard/api/invites/join', { token })).statusCode).toBe(403);
@@ -180,9 +184,7 @@ for (const dialect of DIALECTS) {
       const c = client(() => ctx);
       for (let i = 0; i < 2; i++) await c.as(null, 'POST', '/dashboard/api/password-reset', { email: ws.email });
       await runDeferred();
-      const links = (await listAllSystemMail(ctx.db.read, 1000))
-        .filter((m) => m.to_address === ws.email && m.kind === 'password-reset')
-        .map((m) => /\/reset\/(\S+)/.exec(m.text)![1]!);
+      const links = (await listAllSystemMail(ctx.db.read, 1000)).filter((m) => m.to_address === ws.email && m.kind === 'password-reset').map((m) => /\/reset\/(\S+)/.exec(m.text)![1]!);
       expect(links).toHaveLength(2);
       const newest = await c.as(null, 'POST', '/dashboard/api/password-reset/confirm', { token: links[0], password: 'the second passphrase' });
       expect(newest.statusCode, newest.body).toBe(200);
@@ -268,8 +270,7 @@ describe('HTTPS: Secure cookies and HSTS', () => {
     const ctx = await makeApp('sqlite', { trustProxy: '10.9.0.0/16' });
     try {
       const owner = await workspaceWithOwner(ctx);
-      const from = (client: string, url: string, payload: object) =>
-        ctx.app.inject({ method: 'POST', url, remoteAddress: '10.9.0.2', headers: { 'x-forwarded-for': client }, payload });
+      const from = (client: string, url: string, payload: object) => ctx.app.inject({ method: 'POST', url, remoteAddress: '10.9.0.2', headers: { 'x-forwarded-for': client }, payload });
       for (let i = 0; i < 20; i++) {
         const guess = await from('203.0.113.7', '/dashboard/api/invites/accept', { token: crypto.randomBytes(32).toString('base64url'), password: PASSWORD });
         expect(guess.statusCode).toBe(403);

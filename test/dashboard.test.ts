@@ -19,7 +19,6 @@ interface Browser {
 const PASSWORD = 'correct horse battery';
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
-
 for (const dialect of DIALECTS) {
   describe(`dashboard: people and sessions (${dialect})`, () => {
     let ctx: Ctx;
@@ -132,7 +131,9 @@ for (const dialect of DIALECTS) {
       const key = created.json().data;
       expect(key.key).toMatch(/^rdk_/);
       const listed = (await as(owner, 'GET', '/dashboard/api/keys')).json().data;
-      expect(listed.filter((k: { name: string }) => k.name === 'Zapier')).toEqual([expect.objectContaining({ id: key.id, name: 'Zapier', prefix: key.prefix, permissions: ['replies:read'], last_used_at: null })]);
+      expect(listed.filter((k: { name: string }) => k.name === 'Zapier')).toEqual([
+        expect.objectContaining({ id: key.id, name: 'Zapier', prefix: key.prefix, permissions: ['replies:read'], last_used_at: null }),
+      ]);
       expect(JSON.stringify(listed)).not.toContain(key.key);
       const auth = { authorization: `Bearer ${key.key}` };
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: auth })).statusCode).toBe(200);
@@ -161,9 +162,12 @@ for (const dialect of DIALECTS) {
 
       expect((await as(member, 'GET', '/api/replies')).statusCode).toBe(200);
       for (const [method, url, payload] of [
-        ['GET', '/dashboard/api/keys'], ['POST', '/dashboard/api/keys', { name: 'mine' }], ['GET', '/dashboard/api/outbox'],
+        ['GET', '/dashboard/api/keys'],
+        ['POST', '/dashboard/api/keys', { name: 'mine' }],
+        ['GET', '/dashboard/api/outbox'],
         ['POST', '/dashboard/api/members', { email: 'friend@x.example', role: 'admin' }],
-        ['GET', '/api/webhooks'], ['POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] }],
+        ['GET', '/api/webhooks'],
+        ['POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] }],
       ] as [string, string, object?][]) {
         const res = await as(member, method, url, payload);
         expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -207,7 +211,8 @@ for (const dialect of DIALECTS) {
     it("serves a reply's HTML body sanitised, under a CSP without script or remote images", async () => {
       const key = await as(owner, 'POST', '/dashboard/api/keys', { name: 'ingest' });
       const headers = { authorization: `Bearer ${key.json().data.key}` };
-      const hostile = '<p onclick="alert(1)">Hi <b>there</b></p><script>alert(1)</script><img src="https://tracker.example/p.gif" onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://ok.example/">ok</a><iframe src="https://evil.example"></iframe><div style="background:url(https://t.example/x)">y</div>';
+      const hostile =
+        '<p onclick="alert(1)">Hi <b>there</b></p><script>alert(1)</script><img src="https://tracker.example/p.gif" onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://ok.example/">ok</a><iframe src="https://evil.example"></iframe><div style="background:url(https://t.example/x)">y</div>';
       const reply = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers, payload: inbound({ body_html: hostile }) })).json().data;
       const res = await as(owner, 'GET', `/dashboard/api/replies/${reply.id}/body`);
       expect(res.statusCode).toBe(200);
@@ -232,7 +237,7 @@ for (const dialect of DIALECTS) {
       expect((await as(owner, 'GET', `/dashboard/api/replies/${theirs.id}/body`)).statusCode).toBe(404);
     });
 
-    it('streams the workspace\'s events, and no other workspace\'s, to a signed-in browser', async () => {
+    it("streams the workspace's events, and no other workspace's, to a signed-in browser", async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = ctx.app.server.address() as AddressInfo;
       const key = (await as(owner, 'POST', '/dashboard/api/keys', { name: 'stream' })).json().data.key;

@@ -47,12 +47,15 @@ for (const dialect of DIALECTS) {
 
     it('writes that share a commit keep their own outcome: one that throws leaves nothing, the others are stored', async () => {
       const [a, b, c] = [row('a'), row('b'), row('c')];
-      const results = await Promise.allSettled([a, b, c].map((ws) =>
-        db.write(async (trx) => {
-          await trx.insertInto('workspaces').values(ws).execute();
-          if (ws.name === 'b') throw new Error('b fails after its insert');
-          return ws.name;
-        })));
+      const results = await Promise.allSettled(
+        [a, b, c].map((ws) =>
+          db.write(async (trx) => {
+            await trx.insertInto('workspaces').values(ws).execute();
+            if (ws.name === 'b') throw new Error('b fails after its insert');
+            return ws.name;
+          }),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       for (const ws of [a, b, c]) {
         expect(await workspaceName(db.read, { id: ws.id })).toEqual(ws.name === 'b' ? [] : [{ name: ws.name }]);
@@ -70,19 +73,22 @@ for (const dialect of DIALECTS) {
       const seen: string[] = [];
       const [a, b, c] = [row('hook a'), row('hook b'), row('hook c')];
       // three writes at once: on SQLite they share one commit, b rolled back to its savepoint
-      const results = await Promise.allSettled([a, b, c].map((ws) =>
-        db.write(async (trx) => {
-          await trx.insertInto('workspaces').values(ws).execute();
-          afterCommit(trx, () => {
-            // by the time a hook runs, what its write did is visible to every reader
-            void workspaceName(db.read, { id: ws.id }).then((r) => seen.push(`${ws.name}: ${r.length}`));
-          });
-          afterCommit(trx, () => {
-            throw new Error('a hook that throws changes nothing for the write');
-          });
-          if (ws.name === 'hook b') throw new Error('b fails after registering its hook');
-          return ws.name;
-        })));
+      const results = await Promise.allSettled(
+        [a, b, c].map((ws) =>
+          db.write(async (trx) => {
+            await trx.insertInto('workspaces').values(ws).execute();
+            afterCommit(trx, () => {
+              // by the time a hook runs, what its write did is visible to every reader
+              void workspaceName(db.read, { id: ws.id }).then((r) => seen.push(`${ws.name}: ${r.length}`));
+            });
+            afterCommit(trx, () => {
+              throw new Error('a hook that throws changes nothing for the write');
+            });
+            if (ws.name === 'hook b') throw new Error('b fails after registering its hook');
+            return ws.name;
+          }),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       await new Promise((r) => setTimeout(r, 50));
       expect(seen.sort()).toEqual(['hook a: 1', 'hook c: 1']);
@@ -90,15 +96,25 @@ for (const dialect of DIALECTS) {
       expect(() => afterCommit(db.read as never, () => {})).toThrow('afterCommit() called with a transaction db.write did not open');
     });
 
-    it('together runs a write\'s independent statements side by side, answers in order, and ends only once all of them have', async () => {
+    it("together runs a write's independent statements side by side, answers in order, and ends only once all of them have", async () => {
       const [a, b, earlier] = [row('together a'), row('together b'), row('together earlier')];
       await db.write((trx) => trx.insertInto('workspaces').values(earlier).execute());
-      const answers = await db.write((trx) => together([
-        trx.insertInto('workspaces').values(a).execute().then(() => 'a'),
-        workspaceName(trx, { id: earlier.id }),
-        trx.insertInto('workspaces').values(b).execute().then(() => 'b'),
-        null,
-      ]));
+      const answers = await db.write((trx) =>
+        together([
+          trx
+            .insertInto('workspaces')
+            .values(a)
+            .execute()
+            .then(() => 'a'),
+          workspaceName(trx, { id: earlier.id }),
+          trx
+            .insertInto('workspaces')
+            .values(b)
+            .execute()
+            .then(() => 'b'),
+          null,
+        ]),
+      );
       // answers in argument order (the statements themselves run in no promised order)
       expect(answers).toEqual(['a', [{ name: 'together earlier' }], 'b', null]);
       for (const ws of [a, b]) expect(await workspaceName(db.read, { id: ws.id })).toEqual([{ name: ws.name }]);
@@ -110,10 +126,17 @@ for (const dialect of DIALECTS) {
       const failing = db.write(async (trx) => {
         await together([
           trx.insertInto('workspaces').values(c).execute(),
-          trx.insertInto('workspaces').values({ ...c, name: 'same id' }).execute(),
+          trx
+            .insertInto('workspaces')
+            .values({ ...c, name: 'same id' })
+            .execute(),
           (async () => {
             await workspaceName(trx, { id: c.id }).catch(() => []);
-            await trx.insertInto('workspaces').values(d).execute().catch(() => {});
+            await trx
+              .insertInto('workspaces')
+              .values(d)
+              .execute()
+              .catch(() => {});
             lateDone = true;
           })(),
         ]);
@@ -125,7 +148,7 @@ for (const dialect of DIALECTS) {
       await db.write((trx) => trx.insertInto('workspaces').values(row('after')).execute());
     });
 
-    it.runIf(dialect === 'postgres')('a write\'s statements run together leave in one socket write, BEGIN with them', async () => {
+    it.runIf(dialect === 'postgres')("a write's statements run together leave in one socket write, BEGIN with them", async () => {
       const pgPort = Number(new URL(process.env.TEST_DATABASE_URL!).port || 5432);
       const sent: number[] = [];
       const writes = ['_write', '_writev'] as const;
@@ -180,7 +203,10 @@ for (const dialect of DIALECTS) {
         await fresh.write(async (trx) => {
           await trx.insertInto('workspaces').values(ws).execute();
           for (const [i, id] of ids.entries()) {
-            await trx.insertInto('contacts').values({ id, workspace_id: ws.id, email: `c${i}@example.com`, metadata: '{}', reply_count: 1, last_reply_at: at, created_at: at, updated_at: at }).execute();
+            await trx
+              .insertInto('contacts')
+              .values({ id, workspace_id: ws.id, email: `c${i}@example.com`, metadata: '{}', reply_count: 1, last_reply_at: at, created_at: at, updated_at: at })
+              .execute();
           }
         });
         await fresh.refreshPlannerStatistics();
@@ -194,8 +220,7 @@ for (const dialect of DIALECTS) {
     });
 
     it.runIf(dialect === 'postgres')('db.read pipelines over a few connections: each read gets its own answer, a failing one fails alone, no transaction', async () => {
-      const reads = Array.from({ length: 60 }, (_, i) =>
-        sql<{ n: number; pid: number }>`select ${i}::int as n, pg_backend_pid() as pid, pg_sleep(${i % 7 === 0 ? 0.02 : 0})`.execute(db.read));
+      const reads = Array.from({ length: 60 }, (_, i) => sql<{ n: number; pid: number }>`select ${i}::int as n, pg_backend_pid() as pid, pg_sleep(${i % 7 === 0 ? 0.02 : 0})`.execute(db.read));
       const failing = sql`select 1 / 0`.execute(db.read);
       const results = await Promise.all(reads);
       await expect(failing).rejects.toThrow(/division by zero/);
@@ -213,12 +238,17 @@ for (const dialect of DIALECTS) {
       await sql`create table maintenance_probe (id int primary key)`.execute(db.migrations);
       try {
         await sql`insert into maintenance_probe select generate_series(1, 3000)`.execute(db.migrations);
-        const activity = () => sql<{ inserted: number; vacuumed: boolean; analyzed: boolean }>`
+        const activity = () =>
+          sql<{ inserted: number; vacuumed: boolean; analyzed: boolean }>`
           select n_ins_since_vacuum as inserted, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed
-          from pg_stat_user_tables where relname = 'maintenance_probe'`.execute(db.migrations).then((r) => r.rows[0]);
+          from pg_stat_user_tables where relname = 'maintenance_probe'`
+            .execute(db.migrations)
+            .then((r) => r.rows[0]);
         // the statistics collector sees the inserts within a second or so
         for (let i = 0; i < 50 && ((await activity())?.inserted ?? 0) < 3000; i++) await new Promise((r) => setTimeout(r, 100));
-        const { rows: [setting] } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db.migrations);
+        const {
+          rows: [setting],
+        } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db.migrations);
         await db.refreshPlannerStatistics();
         const after = await activity();
         // with autovacuum on, PostgreSQL does it and Replydesk leaves it alone
@@ -236,15 +266,16 @@ for (const dialect of DIALECTS) {
       let meet!: () => void;
       const met = new Promise<void>((resolve) => (meet = resolve));
       let runs = 0;
-      const cross = (first: { id: string }, second: { id: string }, name: string) => db.write(async (trx) => {
-        runs += 1;
-        await trx.updateTable('workspaces').set({ name }).where('id', '=', first.id).execute();
-        arrived += 1;
-        if (arrived === 2) meet();
-        if (arrived <= 2) await met;
-        await trx.updateTable('workspaces').set({ name }).where('id', '=', second.id).execute();
-        return name;
-      });
+      const cross = (first: { id: string }, second: { id: string }, name: string) =>
+        db.write(async (trx) => {
+          runs += 1;
+          await trx.updateTable('workspaces').set({ name }).where('id', '=', first.id).execute();
+          arrived += 1;
+          if (arrived === 2) meet();
+          if (arrived <= 2) await met;
+          await trx.updateTable('workspaces').set({ name }).where('id', '=', second.id).execute();
+          return name;
+        });
       expect(await Promise.all([cross(a, b, 'x'), cross(b, a, 'y')])).toEqual(['x', 'y']);
       expect(runs).toBe(3);
       // the one run again came last: both rows carry its name
@@ -280,11 +311,13 @@ describe('the group commit (sqlite)', () => {
     try {
       await group.pause();
       const started: number[] = [];
-      const writes = [1, 2, 3].map((n) => group.run(async (trx) => {
-        started.push(n);
-        await sql`create table ${sql.table(`t${n}`)} (x integer)`.execute(trx);
-        return n;
-      }));
+      const writes = [1, 2, 3].map((n) =>
+        group.run(async (trx) => {
+          started.push(n);
+          await sql`create table ${sql.table(`t${n}`)} (x integer)`.execute(trx);
+          return n;
+        }),
+      );
       await new Promise((r) => setTimeout(r, 50));
       expect(started).toEqual([]);
       group.resume();
@@ -345,13 +378,15 @@ describe('WAL checkpoints (sqlite)', () => {
       let next = 0;
       // 8 writers, each starting its next write as soon as the last commits: the log never
       // goes quiet, so only the checkpointer's pause lets it start over
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (next < writes) {
-          const id = next++;
-          await db.write((trx) => sql`insert into pages (id, body) values (${id}, ${page})`.execute(trx));
-          largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < writes) {
+            const id = next++;
+            await db.write((trx) => sql`insert into pages (id, body) values (${id}, ${page})`.execute(trx));
+            largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
+          }
+        }),
+      );
       const { rows } = await sql<{ n: number }>`select count(*) as n from pages`.execute(db.read);
       expect(rows).toEqual([{ n: writes }]);
       // ~20,000 pages written in all: without the restart the log holds them all (~100 MB;

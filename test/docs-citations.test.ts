@@ -60,15 +60,23 @@ function textOf(rel: string): string | null {
 }
 
 const files = SCANNED.flatMap((rel) => walk(rel, [])).filter((f) => f !== SELF);
-const texts = new Map(files.flatMap((f) => {
-  const text = textOf(f);
-  return text === null ? [] : [[f, text] as const];
-}));
+const texts = new Map(
+  files.flatMap((f) => {
+    const text = textOf(f);
+    return text === null ? [] : [[f, text] as const];
+  }),
+);
 
 const normalise = (s: string) => s.replace(/[`*]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string) => heading.replace(/`/g, '').trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+const slug = (heading: string) =>
+  heading
+    .replace(/`/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 
 interface Doc {
   headings: string[];
@@ -180,7 +188,11 @@ describe('docs stand alone', () => {
     const broken: string[] = [];
     for (const [file, text] of texts) {
       const links = file.endsWith('.md')
-        ? [...text.matchAll(/\]\(([^()\s#]*\.md)?#([^()\s]+)\)/g)].map((m) => ({ index: m.index, target: m[1] ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1])) : file, anchor: m[2]! }))
+        ? [...text.matchAll(/\]\(([^()\s#]*\.md)?#([^()\s]+)\)/g)].map((m) => ({
+            index: m.index,
+            target: m[1] ? path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1])) : file,
+            anchor: m[2]!,
+          }))
         : [...text.matchAll(/(?<![\w/.-])(docs\/[\w-]+\.md)#([\w-]+)/g)].map((m) => ({ index: m.index, target: m[1]!, anchor: m[2]! }));
       for (const { index, target, anchor } of links) {
         if (/^https?:/.test(target)) continue;
@@ -201,8 +213,12 @@ describe('docs stand alone', () => {
     expect(headingMatches('Calibration', headings)).toBe(true);
     expect(headingMatches('Inbox', headings)).toBe(false);
     expect(headingMatches('Too deep', headings)).toBe(false);
-    expect(citationsIn('x.ts', '// (docs/api.md "PATCH\n// rules", "Errors" and "Basics"; README.md "Set-up")').map((c) => `${c.doc} ${c.heading}`))
-      .toEqual(['docs/api.md PATCH rules', 'docs/api.md Errors', 'docs/api.md Basics', 'README.md Set-up']);
+    expect(citationsIn('x.ts', '// (docs/api.md "PATCH\n// rules", "Errors" and "Basics"; README.md "Set-up")').map((c) => `${c.doc} ${c.heading}`)).toEqual([
+      'docs/api.md PATCH rules',
+      'docs/api.md Errors',
+      'docs/api.md Basics',
+      'README.md Set-up',
+    ]);
     expect(slug('Google Workspace and Microsoft 365: OAuth 2.0 first')).toBe('google-workspace-and-microsoft-365-oauth-20-first');
     expect(OUTSIDE.test('CONTRACT "Triage"')).toBe(true);
     expect(OUTSIDE.test('SPEC.md §2.1')).toBe(true);

@@ -27,6 +27,6 @@ describe('HEAP_GROWTH_PERCENT', () => {
     for (const bad of ['-1', '1001', '12.5', 'lots']) {
       expect(() => loadConfig({ HEAP_GROWTH_PERCENT: bad })).toThrow(ConfigError);
     }
-    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow('HEAP_GROWTH_PERCENT: expected a whole number from 0 (V8\'s own) to 1000, e.g. 50');
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow("HEAP_GROWTH_PERCENT: expected a whole number from 0 (V8's own) to 1000, e.g. 50");
   });
 });

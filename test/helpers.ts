@@ -46,7 +46,13 @@ export async function makeApp(dialect: Dialect, deps: Partial<AppDeps> = {}) {
  * categories and count their own jobs; test/triage.test.ts asks for the real defaults.
  */
 export async function makeWorkspace(db: Db, opts: { plan?: Plan; rateLimit?: number; permissions?: Permission[]; name?: string; triage?: boolean } = {}) {
-  const workspace = await createWorkspace(db, { name: opts.name ?? 'Test workspace', plan: opts.plan ?? 'scale', rateLimit: opts.rateLimit ?? 100_000, triage: opts.triage ?? false, defaultCategories: opts.triage ?? false });
+  const workspace = await createWorkspace(db, {
+    name: opts.name ?? 'Test workspace',
+    plan: opts.plan ?? 'scale',
+    rateLimit: opts.rateLimit ?? 100_000,
+    triage: opts.triage ?? false,
+    defaultCategories: opts.triage ?? false,
+  });
   const key = await createApiKey(db, { workspaceId: workspace.id, name: 'test', permissions: opts.permissions });
   return { workspace, key: key.key, keyId: key.id, headers: { authorization: `Bearer ${key.key}` } };
 }

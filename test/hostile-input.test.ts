@@ -51,7 +51,21 @@ export const timestampLike = fc
   })
   .map((p) => `${p.year > 9999 ? p.year : pad(p.year, 4)}-${pad(p.month, 2)}-${pad(p.day, 2)}${p.t}${pad(p.hour, 2)}:${pad(p.minute, 2)}:${pad(p.second, 2)}${p.fraction}${p.zone}`);
 
-const HOSTILE_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udbff\udfff', '\u2028\u2029', '﻿', '\\u0000', '%00', '../../etc/passwd', '<script>alert(1)</script>', "' OR 1=1 --", 'ä'.repeat(3000)];
+const HOSTILE_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\udbff\udfff',
+  '\u2028\u2029',
+  '﻿',
+  '\\u0000',
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  'ä'.repeat(3000),
+];
 
 const hostileString = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom(...HOSTILE_STRINGS), timestampLike);
 
@@ -64,7 +78,12 @@ const nested = (depth: number, kind: 'array' | 'object' | 'mixed') => {
 // Past the limit but shallow enough for the test's own JSON.stringify; the thousands-deep
 // bodies of the sweep are sent as text below.
 const deepJson = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>).map(([d, k]) => nested(d, k));
-const anyJson = fc.oneof(fc.jsonValue({ maxDepth: 4 }), deepJson, hostileString.map((s) => ({ [s]: s })), fc.constantFrom(1e308 * 10, -0, 5e-324, 2 ** 63));
+const anyJson = fc.oneof(
+  fc.jsonValue({ maxDepth: 4 }),
+  deepJson,
+  hostileString.map((s) => ({ [s]: s })),
+  fc.constantFrom(1e308 * 10, -0, 5e-324, 2 ** 63),
+);
 
 const storable = (s: string) => s.isWellFormed() && !s.includes('\u0000');
 /** Text that is valid but unkind: any script, emoji, combining marks, controls other than NUL. */
@@ -83,10 +102,13 @@ function valueFor(schema: Schema, mode: 'hostile' | 'awkward' = 'hostile'): fc.A
     case 'string': {
       if (schema.enum) return fc.oneof(fc.constantFrom(...schema.enum), hostileString);
       const valid =
-        schema.format === 'date-time' ? fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
-        : schema.format === 'email' ? fc.emailAddress()
-        : schema.pattern?.startsWith('^#') ? fc.constantFrom('#22c55e', '#abc')
-        : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
+        schema.format === 'date-time'
+          ? fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
+          : schema.format === 'email'
+            ? fc.emailAddress()
+            : schema.pattern?.startsWith('^#')
+              ? fc.constantFrom('#22c55e', '#abc')
+              : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
       return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileString }, { weight: schema.format === 'date-time' ? 3 : 0, arbitrary: timestampLike });
     }
     case 'integer':
@@ -109,7 +131,11 @@ function valueFor(schema: Schema, mode: 'hostile' | 'awkward' = 'hostile'): fc.A
 }
 
 const awkwardTimestamp = fc
-  .tuple(fc.date({ min: new Date('0001-01-02T00:00:00Z'), max: new Date('9999-12-30T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), fc.constantFrom('', '.5', '.123456'))
+  .tuple(
+    fc.date({ min: new Date('0001-01-02T00:00:00Z'), max: new Date('9999-12-30T23:59:59Z'), noInvalidDate: true }),
+    fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+    fc.constantFrom('', '.5', '.123456'),
+  )
   .map(([d, offset, frac]) => {
     const local = new Date(d.getTime() + offset * 60_000).toISOString().slice(0, 19);
     const sign = offset < 0 ? '-' : '+';
@@ -141,10 +167,12 @@ function awkwardValueFor(schema: Schema): fc.Arbitrary<unknown> {
 }
 
 /** Integers in query strings as people and attackers write them. */
-const integerText = fc.oneof(
-  fc.nat(200).map(String),
-  fc.constantFrom('1e19', '9223372036854775808', '18446744073709551616', '0x10', '1e3', '-0', '+5', ' 5', '5 ', '007', '', '1.0', 'NaN', 'Infinity', '-1', '9007199254740993', '١٢'),
-).map(encodeURIComponent);
+const integerText = fc
+  .oneof(
+    fc.nat(200).map(String),
+    fc.constantFrom('1e19', '9223372036854775808', '18446744073709551616', '0x10', '1e3', '-0', '+5', ' 5', '5 ', '007', '', '1.0', 'NaN', 'Infinity', '-1', '9007199254740993', '١٢'),
+  )
+  .map(encodeURIComponent);
 
 /** Arbitrary bytes, percent-encoded: invalid UTF-8, NUL, encoded surrogates (%ED%A0%80). */
 const encodedBytes = fc.oneof(
@@ -160,7 +188,12 @@ for (const dialect of DIALECTS) {
     let operations: { method: string; path: string; body?: Schema; query: { name: string; schema: Schema }[] }[] = [];
 
     const inject = (method: string, url: string, payload?: unknown) =>
-      ctx.app.inject({ method: method as 'GET', url, headers: { ...ws.headers, ...(payload !== undefined && { 'content-type': 'application/json' }) }, ...(payload !== undefined && { payload: JSON.stringify(payload) }) });
+      ctx.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...ws.headers, ...(payload !== undefined && { 'content-type': 'application/json' }) },
+        ...(payload !== undefined && { payload: JSON.stringify(payload) }),
+      });
 
     /** The answer is never a 5xx, and every error is `{data: null, error: string}`. */
     const expectSane = (res: Awaited<ReturnType<typeof inject>>, what: string) => {
@@ -177,7 +210,9 @@ for (const dialect of DIALECTS) {
       ids.id = (await inject('POST', '/api/replies', inbound())).json().data.id;
       const hook = (await inject('POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] })).json().data;
       ids.webhook = hook.id;
-      const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; parameters?: { in: string; name: string; schema: Schema }[] }>> };
+      const doc = ctx.app.swagger() as {
+        paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: Schema }> }; parameters?: { in: string; name: string; schema: Schema }[] }>>;
+      };
       operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.entries(ops).map(([method, op]) => ({
           method: method.toUpperCase(),
@@ -207,12 +242,17 @@ for (const dialect of DIALECTS) {
     it('every operation that takes a body refuses one nested past the limit, wherever the nesting is, before looking at it', async () => {
       for (const op of operations.filter((o) => o.body)) {
         await fc.assert(
-          fc.asyncProperty(valueFor(op.body!, 'awkward'), fc.integer({ min: MAX_JSON_DEPTH, max: 300 }), fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>, async (body, depth, kind) => {
-            const keys = Object.keys(body as object);
-            const at = keys.length ? keys[depth % keys.length]! : 'extra';
-            const res = await inject(op.method, concrete(op.path), { ...(body as object), [at]: nested(depth, kind) });
-            expect(res.json(), `${op.method} ${op.path} .${at} ${depth}`).toEqual({ data: null, error: `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep` });
-          }),
+          fc.asyncProperty(
+            valueFor(op.body!, 'awkward'),
+            fc.integer({ min: MAX_JSON_DEPTH, max: 300 }),
+            fc.constantFrom('array', 'object', 'mixed') as fc.Arbitrary<'array' | 'object' | 'mixed'>,
+            async (body, depth, kind) => {
+              const keys = Object.keys(body as object);
+              const at = keys.length ? keys[depth % keys.length]! : 'extra';
+              const res = await inject(op.method, concrete(op.path), { ...(body as object), [at]: nested(depth, kind) });
+              expect(res.json(), `${op.method} ${op.path} .${at} ${depth}`).toEqual({ data: null, error: `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep` });
+            },
+          ),
           { numRuns: 10 },
         );
       }
@@ -264,10 +304,23 @@ for (const dialect of DIALECTS) {
     it('every query string parameter takes any spelling without a 5xx; an integer counts only in decimal digits', async () => {
       const lists = operations.filter((o) => o.query.length);
       for (const op of lists) {
-        const arbs = Object.fromEntries(op.query.map((q) => [q.name, q.schema.type === 'integer' ? fc.oneof(integerText, encodedBytes) : fc.oneof(encodedBytes, hostileString.map((s) => encodeURIComponent(s.isWellFormed() ? s : 'x')), timestampLike)]));
+        const arbs = Object.fromEntries(
+          op.query.map((q) => [
+            q.name,
+            q.schema.type === 'integer'
+              ? fc.oneof(integerText, encodedBytes)
+              : fc.oneof(
+                  encodedBytes,
+                  hostileString.map((s) => encodeURIComponent(s.isWellFormed() ? s : 'x')),
+                  timestampLike,
+                ),
+          ]),
+        );
         await fc.assert(
           fc.asyncProperty(fc.record(arbs, { requiredKeys: [] }), async (query) => {
-            const qs = Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+            const qs = Object.entries(query)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('&');
             const url = `${concrete(op.path)}?${qs}`;
             const res = await inject('GET', url);
             const body = expectSane(res, `${op.path}?${qs}`);
@@ -276,7 +329,10 @@ for (const dialect of DIALECTS) {
             const notDecimal = op.query.filter((q) => q.schema.type === 'integer' && given(q.name) !== undefined && !/^-?\d+$/.test(decodeURIComponentSafe(given(q.name)!)));
             if (notDecimal.length) {
               expect(res.statusCode, qs).toBe(400);
-              expect(op.query.some((q) => body.error.includes(q.name)), `${qs}: ${body.error}`).toBe(true);
+              expect(
+                op.query.some((q) => body.error.includes(q.name)),
+                `${qs}: ${body.error}`,
+              ).toBe(true);
             }
           }),
           { numRuns: 80 },
@@ -284,7 +340,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it('the hostile sweep\'s findings are refused with a 400 that names the problem, and nothing is stored', async () => {
+    it("the hostile sweep's findings are refused with a 400 that names the problem, and nothing is stored", async () => {
       const before = (await inject('GET', '/api/replies')).json().pagination.total;
       const refused: [unknown, string][] = [
         [inbound({ received_at: '2016-12-31T23:59:60Z' }), 'received_at must be an ISO 8601 date-time such as 2026-01-31T09:30:00Z'],
@@ -358,7 +414,9 @@ for (const dialect of DIALECTS) {
         fc.tuple(fc.constantFrom('d', 'a', 'c'), piece, fc.constantFrom(realId!)).map((v) => b64(JSON.stringify(v))),
         // any JSON array, any JSON text (raw escapes of NUL and lone surrogates included)
         fc.array(piece, { maxLength: 5 }).map((v) => b64(JSON.stringify(v))),
-        fc.constantFrom(`["d","${realAt}","a\\u0000b"]`, `["c","${realAt}","\\ud800"]`, `["d","\\u0000","${realId}"]`, `["c","",""]`, `["d","${realAt}","${realId}",1]`, '[]', 'null', '{"0":"d"}').map(b64),
+        fc
+          .constantFrom(`["d","${realAt}","a\\u0000b"]`, `["c","${realAt}","\\ud800"]`, `["d","\\u0000","${realId}"]`, `["c","",""]`, `["d","${realAt}","${realId}",1]`, '[]', 'null', '{"0":"d"}')
+          .map(b64),
         // random bytes, in base64url and in base64; random text; ours, respelt
         fc.uint8Array({ maxLength: 80 }).map(b64),
         fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.from(b).toString('base64')),
@@ -366,18 +424,22 @@ for (const dialect of DIALECTS) {
         fc.constantFrom(real.replies, real.oldest, real.contacts, `${real.replies}=`, ` ${real.replies}`, real.contacts.replace(/-/g, '+'), `${real.replies}${real.replies}`),
       );
       await fc.assert(
-        fc.asyncProperty(cursor, fc.constantFrom('/api/replies', '/api/replies?sort=received_at', '/api/replies?status=pending,ready', '/api/replies?q=pricing', '/api/contacts', '/api/contacts?q=ada'), async (given, path) => {
-          const url = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(given)}`;
-          const res = await inject('GET', url);
-          const body = expectSane(res, `${url} (${JSON.stringify(Buffer.from(given, 'base64url').toString('latin1'))})`);
-          const direction = path.startsWith('/api/contacts') ? 'c' : path.includes('sort=received_at') ? 'a' : 'd';
-          if (url.length > MAX_URL_LENGTH) expect(res.statusCode, url).toBe(414);
-          else if (wellFormed(given, direction)) expect(res.statusCode, url).toBe(200);
-          else {
-            expect(res.statusCode, url).toBe(400);
-            expect(body.error, url).toMatch(/cursor/);
-          }
-        }),
+        fc.asyncProperty(
+          cursor,
+          fc.constantFrom('/api/replies', '/api/replies?sort=received_at', '/api/replies?status=pending,ready', '/api/replies?q=pricing', '/api/contacts', '/api/contacts?q=ada'),
+          async (given, path) => {
+            const url = `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(given)}`;
+            const res = await inject('GET', url);
+            const body = expectSane(res, `${url} (${JSON.stringify(Buffer.from(given, 'base64url').toString('latin1'))})`);
+            const direction = path.startsWith('/api/contacts') ? 'c' : path.includes('sort=received_at') ? 'a' : 'd';
+            if (url.length > MAX_URL_LENGTH) expect(res.statusCode, url).toBe(414);
+            else if (wellFormed(given, direction)) expect(res.statusCode, url).toBe(200);
+            else {
+              expect(res.statusCode, url).toBe(400);
+              expect(body.error, url).toMatch(/cursor/);
+            }
+          },
+        ),
         { numRuns: 400 },
       );
     });
@@ -423,7 +485,17 @@ describe('the rules underneath', () => {
         const [year, month, day] = [Number(y), Number(mo), Number(d)];
         // 2000 + year % 400 has the same leap rule as the year itself
         const daysInMonth = new Date(Date.UTC(2000 + (year % 400), month, 0)).getUTCDate();
-        const fieldsOk = y!.length === 4 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && Number(h) <= 23 && Number(mi) <= 59 && Number(s) <= 59 && frac.length <= 10 && /^(Z|z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.test(zone!);
+        const fieldsOk =
+          y!.length === 4 &&
+          month >= 1 &&
+          month <= 12 &&
+          day >= 1 &&
+          day <= daysInMonth &&
+          Number(h) <= 23 &&
+          Number(mi) <= 59 &&
+          Number(s) <= 59 &&
+          frac.length <= 10 &&
+          /^(Z|z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.test(zone!);
         if (!fieldsOk) {
           expect(got, text).toBeNull();
           return;

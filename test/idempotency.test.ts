@@ -22,7 +22,15 @@ for (const dialect of DIALECTS) {
     const post = (url: string, headers: Record<string, string>, key: string | null, payload?: unknown) =>
       app.inject({ method: 'POST', url, headers: { ...headers, ...(key !== null && { 'idempotency-key': key }) }, ...(payload !== undefined && { payload: payload as object }) });
     const count = async (table: 'outgoing_messages' | 'categories' | 'replies', workspaceId: string) =>
-      Number((await db.read.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
+      Number(
+        (
+          await db.read
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('workspace_id', '=', workspaceId)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     const newReply = async (headers: Record<string, string>) => (await post('/api/replies', headers, null, inbound())).json().data as { id: string };
 
     it('the same key with the same body replays the first answer without running again', async () => {
@@ -80,9 +88,7 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       const reply = await newReply(headers);
       const key = newKey();
-      const answers = await Promise.all(
-        Array.from({ length: 8 }, () => post(`/api/replies/${reply.id}/forward`, headers, key, { to: ['boss@agency.example'] })),
-      );
+      const answers = await Promise.all(Array.from({ length: 8 }, () => post(`/api/replies/${reply.id}/forward`, headers, key, { to: ['boss@agency.example'] })));
       const statuses = answers.map((a) => a.statusCode);
       expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
       expect(answers.filter((a) => a.statusCode === 200 && a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
@@ -137,11 +143,21 @@ for (const dialect of DIALECTS) {
 
         await limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers, payload: { to: ['one@agency.example'] } });
         const quotaKey = newKey();
-        const over = await limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers: { ...headers, 'idempotency-key': quotaKey }, payload: { to: ['two@agency.example'] } });
+        const over = await limited.app.inject({
+          method: 'POST',
+          url: `/api/replies/${reply.id}/forward`,
+          headers: { ...headers, 'idempotency-key': quotaKey },
+          payload: { to: ['two@agency.example'] },
+        });
         expect(over.statusCode).toBe(429);
         const row = await db.read.selectFrom('idempotency_keys').select('key').where('workspace_id', '=', workspace.id).where('key', '=', quotaKey).executeTakeFirst();
         expect(row).toBeUndefined();
-        const retry = await limited.app.inject({ method: 'POST', url: `/api/replies/${reply.id}/forward`, headers: { ...headers, 'idempotency-key': quotaKey }, payload: { to: ['two@agency.example'] } });
+        const retry = await limited.app.inject({
+          method: 'POST',
+          url: `/api/replies/${reply.id}/forward`,
+          headers: { ...headers, 'idempotency-key': quotaKey },
+          payload: { to: ['two@agency.example'] },
+        });
         expect(retry.statusCode).toBe(429);
         expect(retry.headers['idempotent-replayed']).toBeUndefined();
       } finally {
@@ -153,7 +169,14 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       const key = newKey();
       await post('/api/categories', headers, key, { name: 'Old' });
-      await db.write((t) => t.updateTable('idempotency_keys').set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute());
+      await db.write((t) =>
+        t
+          .updateTable('idempotency_keys')
+          .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+          .where('workspace_id', '=', workspace.id)
+          .where('key', '=', key)
+          .execute(),
+      );
       const fresh = await post('/api/categories', headers, key, { name: 'New' });
       expect(fresh.statusCode).toBe(201);
       expect(fresh.headers['idempotent-replayed']).toBeUndefined();
@@ -166,14 +189,32 @@ for (const dialect of DIALECTS) {
       const key = newKey();
       const { canonicalJson } = await import('../src/idempotency/plugin.ts');
       const crypto = await import('node:crypto');
-      const hash = crypto.createHash('sha256').update(`POST\n/api/categories\n${canonicalJson(body)}`).digest('hex');
+      const hash = crypto
+        .createHash('sha256')
+        .update(`POST\n/api/categories\n${canonicalJson(body)}`)
+        .digest('hex');
       const stuck = (lockedAgoMs: number) => ({
-        workspace_id: workspace.id, key, method: 'POST', path: '/api/categories', request_hash: hash, state: 'in_progress' as const,
-        response_status: null, response_body: null, created_at: new Date(Date.now() - lockedAgoMs).toISOString(), locked_at: new Date(Date.now() - lockedAgoMs).toISOString(),
+        workspace_id: workspace.id,
+        key,
+        method: 'POST',
+        path: '/api/categories',
+        request_hash: hash,
+        state: 'in_progress' as const,
+        response_status: null,
+        response_body: null,
+        created_at: new Date(Date.now() - lockedAgoMs).toISOString(),
+        locked_at: new Date(Date.now() - lockedAgoMs).toISOString(),
       });
       await db.write((t) => t.insertInto('idempotency_keys').values(stuck(5_000)).execute());
       expect((await post('/api/categories', headers, key, body)).statusCode).toBe(409);
-      await db.write((t) => t.updateTable('idempotency_keys').set({ locked_at: new Date(Date.now() - 120_000).toISOString() }).where('workspace_id', '=', workspace.id).where('key', '=', key).execute());
+      await db.write((t) =>
+        t
+          .updateTable('idempotency_keys')
+          .set({ locked_at: new Date(Date.now() - 120_000).toISOString() })
+          .where('workspace_id', '=', workspace.id)
+          .where('key', '=', key)
+          .execute(),
+      );
       const res = await post('/api/categories', headers, key, body);
       expect(res.statusCode).toBe(201);
       expect((await post('/api/categories', headers, key, body)).headers['idempotent-replayed']).toBe('true');

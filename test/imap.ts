@@ -89,17 +89,16 @@ export async function startDovecot(opts: { idle?: boolean; oauth2?: DovecotOAuth
   if (oauth) {
     // Dovecot 2.3's oauth2 passdb settings (PasswordDatabase.oauth2 in dovecot-core's docs): the
     // token goes as `token=…` in a POST; an inactive token, or one for another address, fails.
-    fs.writeFileSync(path.join(dir, 'oauth2.conf.ext'), [
-      'introspection_mode = post',
-      `introspection_url = ${oauth.introspectionUrl}`,
-      'username_attribute = email',
-      'active_attribute = active',
-      'active_value = true',
-      'timeout_msecs = 5000',
-      '',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(dir, 'oauth2.conf.ext'),
+      ['introspection_mode = post', `introspection_url = ${oauth.introspectionUrl}`, 'username_attribute = email', 'active_attribute = active', 'active_value = true', 'timeout_msecs = 5000', ''].join(
+        '\n',
+      ),
+    );
   }
-  fs.writeFileSync(conf, `
+  fs.writeFileSync(
+    conf,
+    `
 base_dir = ${dir}/run
 state_dir = ${dir}/state
 instance_name = replydesk-${path.basename(dir)}
@@ -133,11 +132,15 @@ service imap-login {
 }
 service anvil {
   chroot =
-${oauth ? `  # no growing wait after failed logins from 127.0.0.1 (the tests refuse tokens on purpose):
+${
+  oauth
+    ? `  # no growing wait after failed logins from 127.0.0.1 (the tests refuse tokens on purpose):
   # the auth process finds no penalty socket it may use, and keeps no penalty
   unix_listener anvil-auth-penalty {
     mode = 0
-  }` : ''}
+  }`
+    : ''
+}
 }
 service stats {
   chroot =
@@ -147,11 +150,15 @@ passdb {
   ${oauth ? 'mechanisms = plain login' : ''}
   args = scheme=PLAIN username_format=%u ${dir}/users/%u
 }
-${oauth ? `passdb {
+${
+  oauth
+    ? `passdb {
   driver = oauth2
   mechanisms = ${tokenMechs}
   args = ${dir}/oauth2.conf.ext
-}` : ''}
+}`
+    : ''
+}
 userdb {
   driver = static
   args = uid=${uid} gid=${gid} home=${dir}/home/%u
@@ -163,7 +170,8 @@ namespace inbox {
     auto = subscribe
   }
 }
-`);
+`,
+  );
   // One passwd-file per user, written whole and renamed into place: a login never reads half a
   // file, and a new user's file was never cached by Dovecot.
   const writePasswd = (u: string) => {
@@ -183,7 +191,11 @@ namespace inbox {
   /** The processes this Dovecot started (log, stats, imap…): they outlive their master, so they are ended by id. */
   const children = async () => {
     const { stdout } = await run('ps', ['-eo', 'pid=,args=']);
-    return stdout.split('\n').filter((l) => l.includes(`dovecot-${instance}/`)).map((l) => Number(l.trim().split(/\s+/)[0])).filter((pid) => pid > 0);
+    return stdout
+      .split('\n')
+      .filter((l) => l.includes(`dovecot-${instance}/`))
+      .map((l) => Number(l.trim().split(/\s+/)[0]))
+      .filter((pid) => pid > 0);
   };
   const stop = async () => {
     const c = child;
@@ -204,7 +216,15 @@ namespace inbox {
   await start();
 
   const client = async (u: string, auth?: { accessToken: string }) => {
-    const imap = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: auth ? { user: u, accessToken: auth.accessToken } : { user: u, pass: passwords.get(u)! }, logger: false, disableAutoIdle: true });
+    const imap = new ImapFlow({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: auth ? { user: u, accessToken: auth.accessToken } : { user: u, pass: passwords.get(u)! },
+      logger: false,
+      disableAutoIdle: true,
+    });
     imap.on('error', () => {});
     await imap.connect();
     return imap;
@@ -246,7 +266,9 @@ namespace inbox {
 
 let seq = 0;
 /** A prospect's mail as raw RFC 5322 text. */
-export function mail(o: { from?: string; to?: string; subject?: string; text?: string; messageId?: string | null; inReplyTo?: string; references?: string; headers?: Record<string, string>; date?: Date } = {}): string {
+export function mail(
+  o: { from?: string; to?: string; subject?: string; text?: string; messageId?: string | null; inReplyTo?: string; references?: string; headers?: Record<string, string>; date?: Date } = {},
+): string {
   seq += 1;
   const id = o.messageId === undefined ? `<m${seq}.${process.pid}.${Date.now()}@prospect.example>` : o.messageId;
   const lines = [

@@ -31,7 +31,13 @@ describe("the inbox's own changes to a reply", () => {
   let qc: QueryClient;
   let said: string[];
   const ids = () => qc.getQueryData<ReturnType<typeof page>>(replyKeys.list(pending))!.pages[0]!.items.map((r) => (r as { id: string }).id);
-  const run = (vars: ReplyUpdate) => new MutationObserver(qc, replyUpdate(qc, (text) => said.push(text))).mutate(vars).catch(() => undefined);
+  const run = (vars: ReplyUpdate) =>
+    new MutationObserver(
+      qc,
+      replyUpdate(qc, (text) => said.push(text)),
+    )
+      .mutate(vars)
+      .catch(() => undefined);
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });

@@ -33,12 +33,15 @@ for (const dialect of DIALECTS) {
       ids.box = (await post('/api/connections', { name: 'Box', email: 'box@agency.example' })).id;
       // 14 replies over 14 days, three senders, two clients, one mailbox for some
       for (let i = 0; i < 14; i++) {
-        const reply = await post('/api/replies', inbound({
-          from_email: `sender${i % 3}@prospects.example`,
-          received_at: new Date(Date.UTC(2026, 2, 1 + i, 9)).toISOString(),
-          client_id: i % 2 ? ids.acme : ids.globex,
-          ...(i % 4 === 0 && { connection_id: ids.box }),
-        }));
+        const reply = await post(
+          '/api/replies',
+          inbound({
+            from_email: `sender${i % 3}@prospects.example`,
+            received_at: new Date(Date.UTC(2026, 2, 1 + i, 9)).toISOString(),
+            client_id: i % 2 ? ids.acme : ids.globex,
+            ...(i % 4 === 0 && { connection_id: ids.box }),
+          }),
+        );
         const patch = i % 3 === 0 ? { category_id: ids.hot, status: 'ready' } : i % 3 === 1 ? { category_id: ids.cold, status: 'archived' } : {};
         if (Object.keys(patch).length) await ctx.app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: ws.headers, payload: patch });
       }
@@ -65,7 +68,10 @@ for (const dialect of DIALECTS) {
         const page = await list(`${query}&limit=100`);
         const want = expected(keep);
         expect(want.length === 0 || want.length < 14 || query.startsWith('snoozed'), query).toBe(true);
-        expect(page.data.map((r) => r.id), query).toEqual(want);
+        expect(
+          page.data.map((r) => r.id),
+          query,
+        ).toEqual(want);
         expect(page.pagination.total, query).toBe(want.length);
       }
     });
@@ -222,7 +228,10 @@ for (const dialect of DIALECTS) {
         const body = inbound({ body_text: i % 8 === 7 ? 'Nein danke.' : `Bedankt, reply ${i}.`, received_at: new Date(Date.UTC(2026, 2, 1, 0, i % 13, i)).toISOString() });
         made.push((await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: own.headers, payload: body })).json().data);
       }
-      const matching = made.filter((_, i) => i % 8 !== 7).sort((a, b) => (b.received_at + b.id).localeCompare(a.received_at + a.id)).map((r) => r.id);
+      const matching = made
+        .filter((_, i) => i % 8 !== 7)
+        .sort((a, b) => (b.received_at + b.id).localeCompare(a.received_at + a.id))
+        .map((r) => r.id);
       // 35 of 40 match: on SQLite the plan walks the list's index instead of sorting every match
       const filter = { search: { words: ['bedankt'], lastIsPrefix: true }, now: new Date().toISOString(), newestFirst: true };
       const plan = await planSearch(ctx.db.read, own.workspace.id, filter, 6);
@@ -287,7 +296,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('a whole address is matched whole: its last part is not taken as a prefix', async () => {
-      for (const [key, from_email] of [['co', 'ana@acme.co'], ['com', 'ana@acme.com']] as const) {
+      for (const [key, from_email] of [
+        ['co', 'ana@acme.co'],
+        ['com', 'ana@acme.com'],
+      ] as const) {
         ids[key] = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound({ from_email, from_name: 'Ana' }) })).json().data.id;
       }
       expect(await found('ana@acme.co')).toEqual(['co']);

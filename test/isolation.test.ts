@@ -53,7 +53,19 @@ for (const dialect of DIALECTS) {
       const byStatus = await call('GET /api/replies', '/api/replies?status=ready', b.headers);
       expect(byStatus.json().pagination.total).toBe(0);
       // every filter, given A's ids: B sees nothing of A, and counts nothing
-      for (const query of [`client_id=${A.client}`, `connection_id=${A.connection}`, `contact_id=${A.contact}`, `category_id=${A.category}`, `status=pending,ready&category_id=${A.category}`, 'category_id=none', 'snoozed=false', 'sort=received_at', 'received_after=2000-01-01T00:00:00Z', 'q=shared', 'q=Sounds%20interesting']) {
+      for (const query of [
+        `client_id=${A.client}`,
+        `connection_id=${A.connection}`,
+        `contact_id=${A.contact}`,
+        `category_id=${A.category}`,
+        `status=pending,ready&category_id=${A.category}`,
+        'category_id=none',
+        'snoozed=false',
+        'sort=received_at',
+        'received_after=2000-01-01T00:00:00Z',
+        'q=shared',
+        'q=Sounds%20interesting',
+      ]) {
         const res = await call('GET /api/replies', `/api/replies?${query}`, b.headers);
         expect(res.statusCode, query).toBe(200);
         expect(res.json(), query).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0, hasMore: false, next_cursor: null } });
@@ -181,10 +193,24 @@ for (const dialect of DIALECTS) {
     it("B gets 404 on every route of A's connection and on A's attachments, and changes nothing of them", async () => {
       // an attachment of A's reply, as the mailbox sync stores it
       const attachment = uuidv7(); // a fresh id: the test runs again on a database it used before
-      await ctx.db.write((trx) => trx.insertInto('reply_attachments').values({
-        id: attachment, workspace_id: a.workspace.id, reply_id: A.reply!, position: 0, filename: 'a.pdf', content_type: 'application/pdf', size: 3,
-        content_id: null, content: Buffer.from('pdf'), skipped_reason: null, created_at: new Date().toISOString(),
-      }).execute());
+      await ctx.db.write((trx) =>
+        trx
+          .insertInto('reply_attachments')
+          .values({
+            id: attachment,
+            workspace_id: a.workspace.id,
+            reply_id: A.reply!,
+            position: 0,
+            filename: 'a.pdf',
+            content_type: 'application/pdf',
+            size: 3,
+            content_id: null,
+            content: Buffer.from('pdf'),
+            skipped_reason: null,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      );
       const readA = async () => ({
         connection: (await ctx.app.inject({ method: 'GET', url: `/api/connections/${A.connection}`, headers: a.headers })).json(),
         attachment: (await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}/attachments/${attachment}`, headers: a.headers })).body,
@@ -253,7 +279,12 @@ for (const dialect of DIALECTS) {
       const as = (p: typeof pa, route: string, path: string, payload?: unknown) => {
         covered.add(route);
         const [method] = route.split(' ');
-        return ctx.app.inject({ method: method as 'GET', url: path, headers: { cookie: p.cookie, ...(method !== 'GET' && { 'x-csrf-token': p.csrf }) }, ...(payload !== undefined && { payload: payload as object }) });
+        return ctx.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: { cookie: p.cookie, ...(method !== 'GET' && { 'x-csrf-token': p.csrf }) },
+          ...(payload !== undefined && { payload: payload as object }),
+        });
       };
       const aKey = (await as(pa, 'POST /dashboard/api/keys', '/dashboard/api/keys', { name: 'A only' })).json().data;
       const aInvite = (await as(pa, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `invitee.${dialect}@iso.example`, role: 'member' })).json().data.invite_url as string;
@@ -272,7 +303,10 @@ for (const dialect of DIALECTS) {
       expect((await as(pb, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `b.invitee.${dialect}@iso.example`, role: 'member' })).statusCode).toBe(201);
       expect((await as(pb, 'GET /dashboard/api/outbox', '/dashboard/api/outbox')).json().data.map((m: { to: string }) => m.to)).toEqual([`b.invitee.${dialect}@iso.example`]);
       expect((await as(pb, 'GET /dashboard/api/replies/:id/body', `/dashboard/api/replies/${A.reply}/body`)).statusCode).toBe(404);
-      expect((await as(pb, 'POST /dashboard/api/session/workspace', '/dashboard/api/session/workspace', { workspace_id: a.workspace.id })).json()).toEqual({ data: null, error: 'Workspace not found' });
+      expect((await as(pb, 'POST /dashboard/api/session/workspace', '/dashboard/api/session/workspace', { workspace_id: a.workspace.id })).json()).toEqual({
+        data: null,
+        error: 'Workspace not found',
+      });
       // an invitation into A for someone else does not let B's person in
       const join = await as(pb, 'POST /dashboard/api/invites/join', '/dashboard/api/invites/join', { token: aInvite.slice(aInvite.lastIndexOf('/') + 1) });
       expect(join.json()).toEqual({ data: null, error: `This invitation is for invitee.${dialect}@iso.example: sign in as invitee.${dialect}@iso.example to accept it` });
@@ -288,10 +322,12 @@ for (const dialect of DIALECTS) {
       const req = http.get({ port, host: '127.0.0.1', path: '/dashboard/api/events', headers: { cookie: pb.cookie } });
       const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
       let text = '';
-      const arrived = new Promise<void>((resolve) => res.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        if (text.includes('event: reply.received')) resolve();
-      }));
+      const arrived = new Promise<void>((resolve) =>
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: reply.received')) resolve();
+        }),
+      );
       await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: a.headers, payload: inbound({ subject: 'For A only' }) });
       await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: b.headers, payload: inbound({ subject: 'For B' }) });
       await arrived;

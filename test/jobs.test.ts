@@ -23,10 +23,12 @@ for (const dialect of DIALECTS) {
     it('a job enqueued in a rolled-back transaction never runs', async () => {
       const { workspace } = await makeWorkspace(db);
       const k = kind();
-      await db.write(async (trx) => {
-        await enqueueIn(trx, { workspaceId: workspace.id, kind: k, payload: {} });
-        throw new Error('rollback');
-      }).catch(() => {});
+      await db
+        .write(async (trx) => {
+          await enqueueIn(trx, { workspaceId: workspace.id, kind: k, payload: {} });
+          throw new Error('rollback');
+        })
+        .catch(() => {});
       expect(await claimJobs(db, 'w1', { limit: 10, leaseMs: 1000, kinds: [k] })).toHaveLength(0);
     });
 
@@ -53,7 +55,13 @@ for (const dialect of DIALECTS) {
       const [job] = await claimJobs(db, 'w1', { limit: 1, leaseMs: 10_000, kinds: [k] });
       expect(await failJob(db, 'w1', job!, { ok: false, error: 'busy', retryAt: new Date(Date.now() + 60_000) })).toBe('queued');
       expect(await claimJobs(db, 'w1', { limit: 1, leaseMs: 10_000, kinds: [k] })).toHaveLength(0);
-      await db.write((t) => t.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job!.id).execute());
+      await db.write((t) =>
+        t
+          .updateTable('jobs')
+          .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+          .where('id', '=', job!.id)
+          .execute(),
+      );
       const [retry] = await claimJobs(db, 'w1', { limit: 1, leaseMs: 10_000, kinds: [k] });
       expect(await failJob(db, 'w1', retry!, { ok: false, error: 'busy', retryAt: new Date() })).toBe('failed');
       const row = await db.read.selectFrom('jobs').selectAll().where('id', '=', job!.id).executeTakeFirstOrThrow();

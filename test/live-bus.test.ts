@@ -79,7 +79,11 @@ for (const bus of buses) {
     it('a cut connection comes back by itself, reports a gap to the streams, and carries events again', async () => {
       let gaps = 0;
       const seen: number[] = [];
-      const stop = a.subscribe(ws, (e) => seen.push((e.data as { n: number }).n), () => gaps++);
+      const stop = a.subscribe(
+        ws,
+        (e) => seen.push((e.data as { n: number }).n),
+        () => gaps++,
+      );
       await bus.cut(bus.url!)();
       await until(() => gaps > 0, 10_000);
       b.publish(ws, event(1000));

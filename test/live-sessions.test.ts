@@ -51,7 +51,12 @@ for (const dialect of DIALECTS) {
     const person = async (role: 'owner' | 'member'): Promise<Browser> => {
       const email = `${role}.${crypto.randomBytes(4).toString('hex')}@agency.example`;
       const user = await createUser(ctx.db, { email, workspaceId: ws.workspace.id, role, password: PASSWORD }, 'http://127.0.0.1:3000');
-      const res = await ctx.app.inject({ method: 'POST', url: '/dashboard/api/sign-in', remoteAddress: `10.1.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`, payload: { email, password: PASSWORD } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/dashboard/api/sign-in',
+        remoteAddress: `10.1.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+        payload: { email, password: PASSWORD },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return { cookie: /^rd_session=[^;]*/.exec(String(res.headers['set-cookie']))![0], csrf: res.json().data.csrf_token, userId: user.id };
     };
@@ -62,7 +67,11 @@ for (const dialect of DIALECTS) {
       await stream.ready;
       const subject = `Before ${crypto.randomBytes(4).toString('hex')}`;
       await ingest(subject);
-      await until(async () => stream.text(), (t) => t.includes(subject), 'the first event');
+      await until(
+        async () => stream.text(),
+        (t) => t.includes(subject),
+        'the first event',
+      );
       return stream;
     };
     /** The stream ends by itself, and what was published after `change` never reached it. */
@@ -120,7 +129,11 @@ for (const dialect of DIALECTS) {
       const stream = await liveStream(member);
       await post(other, 'POST', '/dashboard/api/sign-out');
       await ingest('Still live');
-      await until(async () => stream.text(), (t) => t.includes('Still live'), 'the event after the other sign-out');
+      await until(
+        async () => stream.text(),
+        (t) => t.includes('Still live'),
+        'the event after the other sign-out',
+      );
       expect(stream.ended()).toBe(false);
       stream.close();
     });

@@ -15,25 +15,45 @@ import { openPrivateDb } from './private-db.ts';
 import { startSmtp, type SmtpPeer } from './smtp.ts';
 
 const NASTY = [
-  '\r\nBcc: victim@evil.example', '\nBcc: victim@evil.example', '\rX-Injected: yes', '\r\n\r\n<body>', '\u0000', '\u0000Bcc: victim@evil.example',
-  '\u2028Cc: victim@evil.example', '\t', ' ', ':', '<', '>', '"', ',', ';', '@', 'é', '日本', '😀', 'Subject: spoof', '=?utf-8?B?Qm9i?=',
+  '\r\nBcc: victim@evil.example',
+  '\nBcc: victim@evil.example',
+  '\rX-Injected: yes',
+  '\r\n\r\n<body>',
+  '\u0000',
+  '\u0000Bcc: victim@evil.example',
+  '\u2028Cc: victim@evil.example',
+  '\t',
+  ' ',
+  ':',
+  '<',
+  '>',
+  '"',
+  ',',
+  ';',
+  '@',
+  'é',
+  '日本',
+  '😀',
+  'Subject: spoof',
+  '=?utf-8?B?Qm9i?=',
 ];
 /** Strings made of random text and the pieces injections are made of. */
-const hostile = (maxLength: number) =>
-  fc
-    .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...NASTY)), { maxLength: 8 })
-    .map((parts) => parts.join('').slice(0, maxLength));
+const hostile = (maxLength: number) => fc.array(fc.oneof(fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom(...NASTY)), { maxLength: 8 }).map((parts) => parts.join('').slice(0, maxLength));
 
-const withBreak = fc
-  .tuple(fc.string({ maxLength: 30 }), fc.constantFrom('\r', '\n', '\u0000', '\r\n'), fc.string({ maxLength: 30 }))
-  .map(([a, br, b]) => `${a}${br}${b}`);
+const withBreak = fc.tuple(fc.string({ maxLength: 30 }), fc.constantFrom('\r', '\n', '\u0000', '\r\n'), fc.string({ maxLength: 30 })).map(([a, br, b]) => `${a}${br}${b}`);
 
 const EXPECTED_HEADERS = new Set(['from', 'to', 'subject', 'message-id', 'date', 'mime-version', 'content-type', 'in-reply-to', 'references']);
 
 describe('addresses and header text', () => {
   it('no string holding CR, LF or NUL is ever a valid address', () => {
-    fc.assert(fc.property(withBreak, (s) => parseAddress(s) === null), { numRuns: 3000 });
-    fc.assert(fc.property(fc.emailAddress(), withBreak, (a, junk) => parseAddress(`${a}${junk}`) === null), { numRuns: 1000 });
+    fc.assert(
+      fc.property(withBreak, (s) => parseAddress(s) === null),
+      { numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.emailAddress(), withBreak, (a, junk) => parseAddress(`${a}${junk}`) === null),
+      { numRuns: 1000 },
+    );
   });
 
   it('an address is accepted only as it is, one bare address', () => {
@@ -45,13 +65,31 @@ describe('addresses and header text', () => {
       { numRuns: 2000 },
     );
     for (const ok of ['ada@example.com', 'a.b+tag@sub.example.co.uk', "o'brien@example.ie", 'x@xn--bcher-kva.example']) expect(parseAddress(ok)).toBe(ok);
-    for (const bad of ['a@b.com,c@d.com', 'a@b.com c@d.com', 'Ada <a@b.com>', 'a@b.com (comment)', '"a b"@c.com', 'a..b@c.com', '.a@c.com', 'a@c', 'a@-c.com', 'a@c.com.', 'a@[127.0.0.1]', '@c.com', 'a@', 'a']) {
+    for (const bad of [
+      'a@b.com,c@d.com',
+      'a@b.com c@d.com',
+      'Ada <a@b.com>',
+      'a@b.com (comment)',
+      '"a b"@c.com',
+      'a..b@c.com',
+      '.a@c.com',
+      'a@c',
+      'a@-c.com',
+      'a@c.com.',
+      'a@[127.0.0.1]',
+      '@c.com',
+      'a@',
+      'a',
+    ]) {
       expect(parseAddress(bad), bad).toBeNull();
     }
   });
 
   it('header text is always one line without control characters', () => {
-    fc.assert(fc.property(hostile(2000), (s) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(headerText(s))), { numRuns: 3000 });
+    fc.assert(
+      fc.property(hostile(2000), (s) => !/[\u0000-\u001f\u007f\u2028\u2029]/.test(headerText(s))),
+      { numRuns: 3000 },
+    );
   });
 
   it('the MIME of a reply and a forward keeps its header set, whatever the subject and names hold', async () => {
@@ -59,14 +97,30 @@ describe('addresses and header text', () => {
       fc.asyncProperty(hostile(300), hostile(120), async (subject, name) => {
         const original = { from: { name, address: 'ada@example.com' }, to: 'sam@outreach.example.org', subject, date: '2026-01-01T00:00:00.000Z', text: subject, html: name };
         const reply = await composeReply({
-          from: 'sam@outreach.example.org', to: { name, address: 'ada@example.com' }, subject: replySubject(subject), messageId: '<m1@outreach.example.org>',
-          date: '2026-01-02T00:00:00.000Z', inReplyTo: '<p@example.com>', references: ['<p@example.com>'], message: name, original,
+          from: 'sam@outreach.example.org',
+          to: { name, address: 'ada@example.com' },
+          subject: replySubject(subject),
+          messageId: '<m1@outreach.example.org>',
+          date: '2026-01-02T00:00:00.000Z',
+          inReplyTo: '<p@example.com>',
+          references: ['<p@example.com>'],
+          message: name,
+          original,
         });
         const forward = await composeForward({
-          from: 'sam@outreach.example.org', to: ['boss@agency.example'], subject: `Fwd: ${headerText(subject)}`, messageId: '<m2@outreach.example.org>',
-          date: '2026-01-02T00:00:00.000Z', message: subject, original, thread: [{ from: name, to: subject, subject, body: name, sent_at: '2025-12-31T00:00:00.000Z' }],
+          from: 'sam@outreach.example.org',
+          to: ['boss@agency.example'],
+          subject: `Fwd: ${headerText(subject)}`,
+          messageId: '<m2@outreach.example.org>',
+          date: '2026-01-02T00:00:00.000Z',
+          message: subject,
+          original,
+          thread: [{ from: name, to: subject, subject, body: name, sent_at: '2025-12-31T00:00:00.000Z' }],
         });
-        for (const [raw, to] of [[reply.raw, 'ada@example.com'], [forward.raw, 'boss@agency.example']] as const) {
+        for (const [raw, to] of [
+          [reply.raw, 'ada@example.com'],
+          [forward.raw, 'boss@agency.example'],
+        ] as const) {
           const mail = await simpleParser(raw);
           const extra = [...mail.headers.keys()].filter((k) => !EXPECTED_HEADERS.has(k));
           if (extra.length) throw new Error(`unexpected headers ${extra.join(', ')} for ${JSON.stringify(subject)} / ${JSON.stringify(name)}`);

@@ -24,7 +24,10 @@ for (const dialect of DIALECTS) {
       db = await openPrivateDb(dialect, 'mail');
       ({ app } = await makeApp(dialect, { db }));
       worker = new Worker(db, { [MAIL_SEND_JOB]: mailSendHandler(db, { smtpUrl: smtp.url, retrySchedule: [0, 0, 0] }) });
-      closers.push(() => app.close(), () => smtp.close());
+      closers.push(
+        () => app.close(),
+        () => smtp.close(),
+      );
     });
     afterAll(async () => {
       for (const close of closers) await close();
@@ -38,9 +41,23 @@ for (const dialect of DIALECTS) {
     }
     const getReply = async (headers: Record<string, string>, id: string) => (await app.inject({ method: 'GET', url: `/api/replies/${id}`, headers })).json().data;
     const outgoingCount = async (workspaceId: string) =>
-      Number((await db.read.selectFrom('outgoing_messages').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirst())?.n ?? 0);
+      Number(
+        (
+          await db.read
+            .selectFrom('outgoing_messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('workspace_id', '=', workspaceId)
+            .executeTakeFirst()
+        )?.n ?? 0,
+      );
     const events = (workspaceId: string, type: string) =>
-      db.read.selectFrom('events').select('payload').where('workspace_id', '=', workspaceId).where('type', '=', type).execute().then((rows) => rows.map((r) => JSON.parse(r.payload)));
+      db.read
+        .selectFrom('events')
+        .select('payload')
+        .where('workspace_id', '=', workspaceId)
+        .where('type', '=', type)
+        .execute()
+        .then((rows) => rows.map((r) => JSON.parse(r.payload)));
 
     it('a send arrives at the prospect as a threaded answer with a text and an HTML part', async () => {
       const { workspace, headers } = await makeWorkspace(db);
@@ -110,9 +127,7 @@ for (const dialect of DIALECTS) {
       const { workspace, headers } = await makeWorkspace(db);
       await subscribeToAllEvents(app, headers);
       const reply = await newReply(headers);
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, () => app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Only once' } })),
-      );
+      const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers, payload: { message: 'Only once' } })));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
       await worker.drain();
       expect(smtp.to(reply.from_email)).toHaveLength(1);
@@ -328,7 +343,13 @@ for (const dialect of DIALECTS) {
       const job = await db.read.selectFrom('jobs').select(['id', 'status', 'run_at']).where('payload', 'like', `%${out.id}%`).executeTakeFirstOrThrow();
       expect(job.status).toBe('queued');
       expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now() + 3000 * 1000);
-      await db.write((t) => t.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', job.id).execute());
+      await db.write((t) =>
+        t
+          .updateTable('jobs')
+          .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+          .where('id', '=', job.id)
+          .execute(),
+      );
       await unreachable.drain();
       [out] = (await getReply(headers, reply.id)).outgoing;
       expect(out).toMatchObject({ status: 'failed', attempts: 2 });

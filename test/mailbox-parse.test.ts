@@ -7,10 +7,28 @@ const raw = (headers: string[], body: string) => Buffer.from([...headers, 'MIME-
 
 describe('parseMessage', () => {
   it('reads sender, subject, threading headers and the trimmed body', async () => {
-    const m = await parseMessage(raw(['From: "Ada L." <ada@prospect.example>', 'To: sam@agency.example', 'Subject: Re: Pricing', 'Message-ID: <a1@prospect.example>', 'In-Reply-To: <ours@agency.example>', 'References: <campaign@agency.example> <ours@agency.example>'], 'Yes please.\r\n\r\nOn Tue, Sam wrote:\r\n> Pricing?\r\n'));
+    const m = await parseMessage(
+      raw(
+        [
+          'From: "Ada L." <ada@prospect.example>',
+          'To: sam@agency.example',
+          'Subject: Re: Pricing',
+          'Message-ID: <a1@prospect.example>',
+          'In-Reply-To: <ours@agency.example>',
+          'References: <campaign@agency.example> <ours@agency.example>',
+        ],
+        'Yes please.\r\n\r\nOn Tue, Sam wrote:\r\n> Pricing?\r\n',
+      ),
+    );
     expect(m).toMatchObject({
-      messageId: '<a1@prospect.example>', derivedId: false, inReplyTo: '<ours@agency.example>', parents: ['<ours@agency.example>', '<campaign@agency.example>'],
-      from: { name: 'Ada L.', address: 'ada@prospect.example' }, to: ['sam@agency.example'], subject: 'Re: Pricing', bodyText: 'Yes please.',
+      messageId: '<a1@prospect.example>',
+      derivedId: false,
+      inReplyTo: '<ours@agency.example>',
+      parents: ['<ours@agency.example>', '<campaign@agency.example>'],
+      from: { name: 'Ada L.', address: 'ada@prospect.example' },
+      to: ['sam@agency.example'],
+      subject: 'Re: Pricing',
+      bodyText: 'Yes please.',
     });
     expect(m.text).toContain('> Pricing?');
   });
@@ -38,7 +56,9 @@ describe('trimQuoted', () => {
   });
 
   it('cuts an Outlook header block and everything below it', () => {
-    expect(trimQuoted('Call me Friday.\n\n________________________________\nFrom: Sam <sam@agency.example>\nSent: Monday, January 5, 2026 10:00\nTo: Ada\nSubject: Quick question\n\nWorth a chat?')).toBe('Call me Friday.');
+    expect(
+      trimQuoted('Call me Friday.\n\n________________________________\nFrom: Sam <sam@agency.example>\nSent: Monday, January 5, 2026 10:00\nTo: Ada\nSubject: Quick question\n\nWorth a chat?'),
+    ).toBe('Call me Friday.');
     expect(trimQuoted('Ok.\n-----Original Message-----\nFrom: Sam')).toBe('Ok.');
   });
 

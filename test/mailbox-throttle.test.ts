@@ -60,7 +60,9 @@ describe('a throttling mailbox server', () => {
   it('the login check says the server is throttling, not that the password is wrong', async () => {
     const ws = await makeWorkspace(ctx.db);
     const res = await ctx.app.inject({
-      method: 'POST', url: '/api/connections', headers: ws.headers,
+      method: 'POST',
+      url: '/api/connections',
+      headers: ws.headers,
       payload: { name: 'Busy', email: 'busy@agency.example', imap: { host: '127.0.0.1', port: imap.port, tls: 'none', username: 'busy@agency.example', password: 'app password' } },
     });
     expect(res.statusCode).toBe(400);
@@ -73,15 +75,36 @@ describe('a throttling mailbox server', () => {
     const made = await ctx.app.inject({ method: 'POST', url: '/api/connections', headers: ws.headers, payload: { name: 'Busy', email: 'busy2@agency.example' } });
     const id = made.json().data.id as string;
     // IMAP settings as a PATCH would store them, were the server not refusing the check
-    await ctx.db.write((trx) => q.updateConnection(trx, ws.workspace.id, id, {
-      imap_host: '127.0.0.1', imap_port: imap.port, imap_tls: 'none', imap_username: 'busy2@agency.example', imap_folder: 'INBOX',
-      imap_password_enc: encryptSecret(secretKey, passwordContext(id, 'imap'), 'app password'), next_sync_at: new Date().toISOString(),
-    }));
-    const sync = new MailboxSync(ctx.db, { secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 1024, pollMs: 500, scanMs: 100, leaseMs: 3_000, timeoutMs: 5_000, backoff: { baseMs: 1_000, capMs: 1_000 } });
+    await ctx.db.write((trx) =>
+      q.updateConnection(trx, ws.workspace.id, id, {
+        imap_host: '127.0.0.1',
+        imap_port: imap.port,
+        imap_tls: 'none',
+        imap_username: 'busy2@agency.example',
+        imap_folder: 'INBOX',
+        imap_password_enc: encryptSecret(secretKey, passwordContext(id, 'imap'), 'app password'),
+        next_sync_at: new Date().toISOString(),
+      }),
+    );
+    const sync = new MailboxSync(ctx.db, {
+      secretKey,
+      allowPrivateNetworks: true,
+      maxAttachmentBytes: 1024,
+      pollMs: 500,
+      scanMs: 100,
+      leaseMs: 3_000,
+      timeoutMs: 5_000,
+      backoff: { baseMs: 1_000, capMs: 1_000 },
+    });
     const before = Date.now();
     sync.start();
     try {
-      const row = await until(() => q.getConnection(ctx.db.read, ws.workspace.id, id), (r) => r?.sync_state === 'error', 'the sync to fail', 15_000);
+      const row = await until(
+        () => q.getConnection(ctx.db.read, ws.workspace.id, id),
+        (r) => r?.sync_state === 'error',
+        'the sync to fail',
+        15_000,
+      );
       expect(row!.last_error).toMatch(/is throttling this mailbox/);
       expect(Date.parse(row!.next_sync_at!) - before).toBeGreaterThanOrEqual(THROTTLE_WAIT_MS - 1_000);
     } finally {

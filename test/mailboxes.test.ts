@@ -42,12 +42,22 @@ for (const dialect of DIALECTS) {
 
     const log = process.env.MAILBOX_TEST_LOG ? { info: console.log, warn: console.log, error: console.log } : undefined;
     const newSync = (extra: Partial<ConstructorParameters<typeof MailboxSync>[1]> = {}) => {
-      const s = new MailboxSync(ctx.db, { log, secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 5 * 1024 * 1024, pollMs: 1_000, scanMs: 200, leaseMs: 5_000, timeoutMs: 10_000, backoff: { baseMs: 300, capMs: 2_000 }, ...extra });
+      const s = new MailboxSync(ctx.db, {
+        log,
+        secretKey,
+        allowPrivateNetworks: true,
+        maxAttachmentBytes: 5 * 1024 * 1024,
+        pollMs: 1_000,
+        scanMs: 200,
+        leaseMs: 5_000,
+        timeoutMs: 10_000,
+        backoff: { baseMs: 300, capMs: 2_000 },
+        ...extra,
+      });
       syncs.push(s);
       return s;
     };
-    const api = (method: string, url: string, payload?: unknown) =>
-      ctx.app.inject({ method: method as 'GET', url, headers: ws.headers, ...(payload !== undefined && { payload: payload as object }) });
+    const api = (method: string, url: string, payload?: unknown) => ctx.app.inject({ method: method as 'GET', url, headers: ws.headers, ...(payload !== undefined && { payload: payload as object }) });
     const imapOf = (user: string, password = 'secret') => ({ host: dovecot.host, port: dovecot.port, tls: 'none', username: user, password });
     const smtpOf = (user = 'sam', password = 'smtp-secret') => ({ host: '127.0.0.1', port: smtp.port, tls: 'none', username: user, password });
     /** A new mailbox user on Dovecot and a connection to it through the API. */
@@ -60,7 +70,10 @@ for (const dialect of DIALECTS) {
       return { user, email, id: res.json().data.id as string, data: res.json().data };
     };
     const repliesOf = async (connectionId: string) =>
-      (await api('GET', `/api/replies?connection_id=${connectionId}&limit=100&sort=received_at`)).json() as { data: { id: string; subject: string; from_email: string; body_text: string }[]; pagination: { total: number } };
+      (await api('GET', `/api/replies?connection_id=${connectionId}&limit=100&sort=received_at`)).json() as {
+        data: { id: string; subject: string; from_email: string; body_text: string }[];
+        pagination: { total: number };
+      };
 
     beforeAll(async () => {
       dovecot = await startDovecot();
@@ -126,7 +139,12 @@ for (const dialect of DIALECTS) {
       const guarded = await makeApp(dialect, { db: ctx.db, webhooks: { secretKey } });
       try {
         for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '[::1]', '169.254.169.254']) {
-          const res = await guarded.app.inject({ method: 'POST', url: '/api/connections', headers: ws.headers, payload: { name: 'Inside', email: 'in@agency.example', imap: { ...imapOf('x'), host } } });
+          const res = await guarded.app.inject({
+            method: 'POST',
+            url: '/api/connections',
+            headers: ws.headers,
+            payload: { name: 'Inside', email: 'in@agency.example', imap: { ...imapOf('x'), host } },
+          });
           expect(res.statusCode, host).toBe(400);
           expect(res.json().error, host).toMatch(/^IMAP: .*internal networks are refused \(MAILBOX_ALLOW_PRIVATE_NETWORKS=true allows them\)$/);
         }
@@ -155,7 +173,10 @@ for (const dialect of DIALECTS) {
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.id;
       sync.start();
-      await dovecot.append(user, mail({ subject: 'First answer', from: 'Grace Hopper <grace@prospect.example>', text: 'Yes, let us talk.\n\nOn Mon, 5 Jan 2026, Sam <sam@agency.example> wrote:\n> Worth a chat?\n> Sam' }));
+      await dovecot.append(
+        user,
+        mail({ subject: 'First answer', from: 'Grace Hopper <grace@prospect.example>', text: 'Yes, let us talk.\n\nOn Mon, 5 Jan 2026, Sam <sam@agency.example> wrote:\n> Worth a chat?\n> Sam' }),
+      );
       await dovecot.append(user, mail({ subject: 'Mine', from: `Sam <${user}@agency.example>` }));
       const replies = await waitFor('the reply', async () => {
         const r = await repliesOf(id);
@@ -163,7 +184,15 @@ for (const dialect of DIALECTS) {
       });
       expect(replies.data.map((r) => r.subject)).toEqual(['First answer']);
       const reply = (await api('GET', `/api/replies/${replies.data[0]!.id}`)).json().data;
-      expect(reply).toMatchObject({ from_email: 'grace@prospect.example', from_name: 'Grace Hopper', to_email: `${user}@agency.example`, connection_id: id, body_text: 'Yes, let us talk.', status: 'pending', attachments: [] });
+      expect(reply).toMatchObject({
+        from_email: 'grace@prospect.example',
+        from_name: 'Grace Hopper',
+        to_email: `${user}@agency.example`,
+        connection_id: id,
+        body_text: 'Yes, let us talk.',
+        status: 'pending',
+        attachments: [],
+      });
       const conn = await waitFor('the skipped message', async () => {
         const c = (await api('GET', `/api/connections/${id}`)).json().data;
         return c.sync.skipped === 1 && c.sync.state === 'active' && c;
@@ -174,10 +203,14 @@ for (const dialect of DIALECTS) {
     });
 
     const waitForReplies = (id: string, count: number, ms?: number) =>
-      waitFor(`${count} replies`, async () => {
-        const r = await repliesOf(id);
-        return r.pagination.total >= count && r;
-      }, ms);
+      waitFor(
+        `${count} replies`,
+        async () => {
+          const r = await repliesOf(id);
+          return r.pagination.total >= count && r;
+        },
+        ms,
+      );
     const stateOf = async (id: string) => (await api('GET', `/api/connections/${id}`)).json().data;
 
     it('answers through the mailbox: its SMTP login, its address, its signature; the answer lands in Sent, and the next reply threads onto it', async () => {
@@ -188,10 +221,14 @@ for (const dialect of DIALECTS) {
       const first = (await waitForReplies(id, 1)).data[0]!;
       const sent = await api('POST', `/api/replies/${first.id}/send`, { message: 'It is 100 a month.' });
       expect(sent.statusCode, sent.body).toBe(200);
-      const worker = new Worker(ctx.db, {
-        [MAIL_SEND_JOB]: mailSendHandler(ctx.db, { smtpUrl: null, mailbox: mailboxRoute(ctx.db, { secretKey, allowPrivateNetworks: true }) }),
-        [FILE_SENT_JOB]: fileSentHandler(ctx.db, { secretKey, allowPrivateNetworks: true }),
-      }, { kinds: [MAIL_SEND_JOB, FILE_SENT_JOB] });
+      const worker = new Worker(
+        ctx.db,
+        {
+          [MAIL_SEND_JOB]: mailSendHandler(ctx.db, { smtpUrl: null, mailbox: mailboxRoute(ctx.db, { secretKey, allowPrivateNetworks: true }) }),
+          [FILE_SENT_JOB]: fileSentHandler(ctx.db, { secretKey, allowPrivateNetworks: true }),
+        },
+        { kinds: [MAIL_SEND_JOB, FILE_SENT_JOB] },
+      );
       await worker.drain();
       const delivered = smtp.to('linus@prospect.example');
       expect(delivered).toHaveLength(1);
@@ -212,7 +249,16 @@ for (const dialect of DIALECTS) {
         await imap.logout();
       }
       // the prospect answers our answer: threaded onto it
-      await dovecot.append(user, mail({ subject: 'Re: Re: Quick question', from: 'Linus <linus@prospect.example>', inReplyTo: outgoing.message_id, references: `<campaign@agency.example> ${outgoing.message_id}`, text: 'Deal. Send the contract.' }));
+      await dovecot.append(
+        user,
+        mail({
+          subject: 'Re: Re: Quick question',
+          from: 'Linus <linus@prospect.example>',
+          inReplyTo: outgoing.message_id,
+          references: `<campaign@agency.example> ${outgoing.message_id}`,
+          text: 'Deal. Send the contract.',
+        }),
+      );
       const second = (await waitForReplies(id, 2)).data[1]!;
       const thread = (await api('GET', `/api/replies/${second.id}`)).json().data.thread;
       expect(thread.map((t: { from: string; body: string }) => [t.from, t.body.split('\n')[0]])).toEqual([
@@ -258,7 +304,7 @@ for (const dialect of DIALECTS) {
       await dovecot.append(user, mail({ subject: 'After the outage' }));
       const after = await waitForReplies(id, 2);
       expect(after.data.map((r) => r.subject)).toEqual(['Before the outage', 'After the outage']);
-      expect((await waitFor('active again', async () => (await stateOf(id)).sync.state === 'active' && true))).toBe(true);
+      expect(await waitFor('active again', async () => (await stateOf(id)).sync.state === 'active' && true)).toBe(true);
     });
 
     it('a UIDVALIDITY change reads the folder again without storing anything twice', async () => {
@@ -299,7 +345,7 @@ for (const dialect of DIALECTS) {
       expect(fixed.statusCode, fixed.body).toBe(200);
       await dovecot.append(user, mail({ subject: 'After the fix' }));
       await waitForReplies(id, 2);
-      expect((await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true, 60_000))).toBe(true);
+      expect(await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true, 60_000)).toBe(true);
     }, 120_000);
 
     it('bad mail is stored or skipped with a recorded reason, never a crash loop: malformed MIME, a 20 MB attachment, 500 recipients, NUL in a header', async () => {
@@ -307,14 +353,39 @@ for (const dialect of DIALECTS) {
       sync.start();
       const { id, user } = await connect();
       const boundary = 'b0undary';
-      const big = crypto.randomBytes(20 * 1024 * 1024).toString('base64').replace(/.{76}/g, '$&\r\n');
+      const big = crypto
+        .randomBytes(20 * 1024 * 1024)
+        .toString('base64')
+        .replace(/.{76}/g, '$&\r\n');
       const withAttachment = [
-        'From: Big Sender <big@prospect.example>', 'To: x@agency.example', 'Subject: Big attachment', `Message-ID: <big.${process.pid}@prospect.example>`, 'MIME-Version: 1.0',
-        `Content-Type: multipart/mixed; boundary="${boundary}"`, '', `--${boundary}`, 'Content-Type: text/plain', '', 'See the attached deck.', `--${boundary}`,
-        'Content-Type: application/pdf; name="deck.pdf"', 'Content-Disposition: attachment; filename="deck.pdf"', 'Content-Transfer-Encoding: base64', '', big,
-        `--${boundary}`, 'Content-Type: application/octet-stream; name="small.bin"', 'Content-Disposition: attachment; filename="small.bin"', 'Content-Transfer-Encoding: base64', '', Buffer.from([0, 1, 2, 255, 10, 13]).toString('base64'), `--${boundary}--`, '',
+        'From: Big Sender <big@prospect.example>',
+        'To: x@agency.example',
+        'Subject: Big attachment',
+        `Message-ID: <big.${process.pid}@prospect.example>`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'See the attached deck.',
+        `--${boundary}`,
+        'Content-Type: application/pdf; name="deck.pdf"',
+        'Content-Disposition: attachment; filename="deck.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        big,
+        `--${boundary}`,
+        'Content-Type: application/octet-stream; name="small.bin"',
+        'Content-Disposition: attachment; filename="small.bin"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from([0, 1, 2, 255, 10, 13]).toString('base64'),
+        `--${boundary}--`,
+        '',
       ].join('\r\n');
-      const malformed = 'From: Broken <broken@prospect.example>\r\nSubject: Broken MIME\r\nContent-Type: multipart/mixed; boundary="never-closed"\r\n\r\n--never-closed\r\nContent-Type: text/plain\r\n\r\nHalf a message';
+      const malformed =
+        'From: Broken <broken@prospect.example>\r\nSubject: Broken MIME\r\nContent-Type: multipart/mixed; boundary="never-closed"\r\n\r\n--never-closed\r\nContent-Type: text/plain\r\n\r\nHalf a message';
       const recipients = Array.from({ length: 500 }, (_, i) => `person${i}@prospect.example`).join(', ');
       await dovecot.append(user, withAttachment);
       await dovecot.append(user, malformed);
@@ -422,11 +493,23 @@ describe.skipIf(!dovecotInstalled())('mailboxes on a server without IDLE (sqlite
     const secretKey = crypto.randomBytes(32);
     const ctx = await makeApp('sqlite', { webhooks: { secretKey }, mailboxes: { allowPrivateNetworks: true, timeoutMs: 5_000 } });
     const seen: unknown[] = [];
-    const sync = new MailboxSync(ctx.db, { secretKey, allowPrivateNetworks: true, maxAttachmentBytes: 1024, pollMs: 1_000, scanMs: 200, log: { info: (o) => seen.push(o), warn: () => {}, error: () => {} } });
+    const sync = new MailboxSync(ctx.db, {
+      secretKey,
+      allowPrivateNetworks: true,
+      maxAttachmentBytes: 1024,
+      pollMs: 1_000,
+      scanMs: 200,
+      log: { info: (o) => seen.push(o), warn: () => {}, error: () => {} },
+    });
     try {
       const ws = await makeWorkspace(ctx.db);
       dovecot.addUser('poller', 'secret');
-      const created = await ctx.app.inject({ method: 'POST', url: '/api/connections', headers: ws.headers, payload: { name: 'Poll', email: 'poll@agency.example', imap: { host: dovecot.host, port: dovecot.port, tls: 'none', username: 'poller', password: 'secret' } } });
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/connections',
+        headers: ws.headers,
+        payload: { name: 'Poll', email: 'poll@agency.example', imap: { host: dovecot.host, port: dovecot.port, tls: 'none', username: 'poller', password: 'secret' } },
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
       sync.start();

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checksumOf, MIGRATIONS_DIR, migrationFiles, readRecord, RECORD_FILE, recordMissing } from '../bin/migration-checksums.ts';
 
-const RULE = 'A committed migration must not be edited: a database that already ran it will not run it again. '
-  + 'Put the file back as it was and write a new migration instead (docs/architecture.md "Migrations").';
+const RULE =
+  'A committed migration must not be edited: a database that already ran it will not run it again. ' +
+  'Put the file back as it was and write a new migration instead (docs/architecture.md "Migrations").';
 
 describe('migrations are never edited once committed', () => {
   const files = migrationFiles();

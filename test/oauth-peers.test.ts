@@ -151,7 +151,7 @@ describe('the OpenID Connect provider', () => {
 });
 
 describe('the SMTP peer with XOAUTH2', () => {
-  it('takes a token of the sender; refuses another address\'s, an expired or a revoked token with 535; says 454 while the provider is down', async () => {
+  it("takes a token of the sender; refuses another address's, an expired or a revoked token with 535; says 454 while the provider is down", async () => {
     provider.setUser('cy@agency.example');
     const cy = await signIn(provider).finally(() => provider.setUser('sam@agency.example'));
     const subject = `oauth ${crypto.randomUUID()}`;
@@ -283,7 +283,7 @@ describe.skipIf(!dovecotInstalled())('Dovecot with the oauth2 passdb', () => {
     await until('a token login after the outage', async () => (await canLogIn('sam@agency.example', { accessToken })) === 'sam@agency.example');
   });
 
-  it('offers XOAUTH2 alone when told to, as Microsoft\'s servers do', async () => {
+  it("offers XOAUTH2 alone when told to, as Microsoft's servers do", async () => {
     const ms = await startDovecot({ oauth2: { introspectionUrl: provider.introspectionUrl, mechanisms: ['xoauth2'] } });
     try {
       const { accessToken } = await signIn(provider);

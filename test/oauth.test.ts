@@ -49,7 +49,8 @@ for (const dialect of DIALECTS) {
     const syncs: MailboxSync[] = [];
     const net = { allowPrivateNetworks: true, timeoutMs: 5_000 };
 
-    const api = (method: string, url: string, payload?: unknown, headers = ws.headers) => ctx.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined && { payload: payload as object }) });
+    const api = (method: string, url: string, payload?: unknown, headers = ws.headers) =>
+      ctx.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined && { payload: payload as object }) });
     const connections = async () => (await api('GET', '/api/connections?limit=100')).json().data as { id: string; email: string; auth: string; sync: { state: string; last_error: string | null } }[];
     /** The person's round trip: begin, consent at the provider, back to the callback (with the browser's cookie, if any). */
     const roundTrip = async (opts: { begin?: () => Promise<{ statusCode: number; json(): { data: { authorization_url: string } } }>; cookie?: string } = {}) => {
@@ -87,9 +88,15 @@ for (const dialect of DIALECTS) {
       dovecot = await startDovecot({ oauth2: { introspectionUrl: provider.introspectionUrl } });
       smtp = await startSmtp({ oauth2: { introspectionUrl: provider.introspectionUrl } });
       google = {
-        id: 'google', label: 'Google', clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer,
-        scopes: ['openid', 'email', 'https://mail.google.com/'], authorizationParams: { access_type: 'offline', prompt: 'consent' },
-        imap: { host: '127.0.0.1', port: dovecot.port, tls: 'none' }, smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' },
+        id: 'google',
+        label: 'Google',
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        issuer: provider.issuer,
+        scopes: ['openid', 'email', 'https://mail.google.com/'],
+        authorizationParams: { access_type: 'offline', prompt: 'consent' },
+        imap: { host: '127.0.0.1', port: dovecot.port, tls: 'none' },
+        smtp: { host: '127.0.0.1', port: smtp.port, tls: 'none' },
       };
       // Microsoft, with SMTP AUTH off for the mailbox: its SMTP server takes no token
       passwordOnlySmtp = await startSmtp({ auth: { username: 'nobody', password: 'nothing' } });
@@ -129,22 +136,47 @@ for (const dialect of DIALECTS) {
       const done = await callback((await authorizeRedirect(begun.json().data.authorization_url)).search);
       expect(done.outcome, done.message ?? '').toBe('connected');
       const read = await api('GET', `/api/connections/${done.id}`);
-      expect(read.json().data).toMatchObject({ name: 'Sam at the agency', email, auth: 'oauth', oauth: { provider: 'google', scopes: expect.arrayContaining(['https://mail.google.com/']) }, imap: { username: email }, sync: { state: 'pending' } });
+      expect(read.json().data).toMatchObject({
+        name: 'Sam at the agency',
+        email,
+        auth: 'oauth',
+        oauth: { provider: 'google', scopes: expect.arrayContaining(['https://mail.google.com/']) },
+        imap: { username: email },
+        sync: { state: 'pending' },
+      });
       expect(read.body).not.toMatch(/token|eyJ/); // no token, access or refresh, in the answer
-      const stored = await ctx.db.read.selectFrom('connections').select(['oauth_access_token_enc', 'oauth_refresh_token_enc', 'imap_password_enc']).where('id', '=', done.id!).executeTakeFirstOrThrow();
+      const stored = await ctx.db.read
+        .selectFrom('connections')
+        .select(['oauth_access_token_enc', 'oauth_refresh_token_enc', 'imap_password_enc'])
+        .where('id', '=', done.id!)
+        .executeTakeFirstOrThrow();
       expect(stored.imap_password_enc).toBeNull();
       expect(stored.oauth_access_token_enc).not.toMatch(/^eyJ/); // ciphertext, not the JWT
 
       startSync();
-      await until(async () => (await connections()).find((c) => c.id === done.id)?.sync.state, (s) => s === 'active', 'the sync to log in with the token', 20_000);
+      await until(
+        async () => (await connections()).find((c) => c.id === done.id)?.sync.state,
+        (s) => s === 'active',
+        'the sync to log in with the token',
+        20_000,
+      );
       await dovecot.append(email, mail({ subject: 'Re: Quick question', from: 'Linus <linus@prospect.example>', text: 'What does it cost?' }));
-      const [reply] = await until(() => repliesOf(done.id!), (r) => r.length === 1, 'the reply', 20_000);
+      const [reply] = await until(
+        () => repliesOf(done.id!),
+        (r) => r.length === 1,
+        'the reply',
+        20_000,
+      );
 
       expect((await api('POST', `/api/replies/${reply!.id}/send`, { message: 'It is 100 a month.' })).statusCode).toBe(200);
-      const worker = new Worker(ctx.db, {
-        [MAIL_SEND_JOB]: mailSendHandler(ctx.db, { smtpUrl: null, mailbox: mailboxRoute(ctx.db, { secretKey, tokens, ...net }) }),
-        [FILE_SENT_JOB]: fileSentHandler(ctx.db, { secretKey, tokens, ...net }),
-      }, { kinds: [MAIL_SEND_JOB, FILE_SENT_JOB] });
+      const worker = new Worker(
+        ctx.db,
+        {
+          [MAIL_SEND_JOB]: mailSendHandler(ctx.db, { smtpUrl: null, mailbox: mailboxRoute(ctx.db, { secretKey, tokens, ...net }) }),
+          [FILE_SENT_JOB]: fileSentHandler(ctx.db, { secretKey, tokens, ...net }),
+        },
+        { kinds: [MAIL_SEND_JOB, FILE_SENT_JOB] },
+      );
       await worker.drain();
       expect(smtp.to('linus@prospect.example').map((m) => m.from)).toEqual([email]);
       expect(smtp.logins).toContain(`XOAUTH2 ${email} ok`);
@@ -162,7 +194,12 @@ for (const dialect of DIALECTS) {
       expect(provider.isAccessTokenValid(a, email)).toBe(true);
       startSync();
       await dovecot.append(email, mail({ subject: 'After the refresh', from: 'ada@prospect.example' }));
-      await until(() => repliesOf(id), (r) => r.some((x) => x.subject === 'After the refresh'), 'the reply after the refresh', 20_000);
+      await until(
+        () => repliesOf(id),
+        (r) => r.some((x) => x.subject === 'After the refresh'),
+        'the reply after the refresh',
+        20_000,
+      );
     });
 
     it('a revoked refresh token puts the mailbox in error, saying to reconnect; reconnecting resumes without loss or duplicates', async () => {
@@ -170,14 +207,24 @@ for (const dialect of DIALECTS) {
       const id = await connectAs(email);
       const sync = startSync();
       await dovecot.append(email, mail({ subject: 'Before', from: 'ada@prospect.example' }));
-      await until(() => repliesOf(id), (r) => r.length === 1, 'the first reply', 20_000);
+      await until(
+        () => repliesOf(id),
+        (r) => r.length === 1,
+        'the first reply',
+        20_000,
+      );
       await sync.stop();
 
       provider.revokeRefreshTokens(email);
       provider.expireAccessTokens(email);
       await forceExpiry(id);
       startSync();
-      const failed = await until(async () => (await connections()).find((c) => c.id === id)!.sync, (s) => s.state === 'error', 'the error state', 20_000);
+      const failed = await until(
+        async () => (await connections()).find((c) => c.id === id)!.sync,
+        (s) => s.state === 'error',
+        'the error state',
+        20_000,
+      );
       expect(failed.last_error).toMatch(/Google refused to renew access to the mailbox \(invalid_grant\): reconnect it in Settings → Mailboxes/);
       // mail arrives while the mailbox cannot be read
       await dovecot.append(email, mail({ subject: 'While revoked', from: 'ada@prospect.example' }));
@@ -185,7 +232,12 @@ for (const dialect of DIALECTS) {
       const again = await roundTrip(); // provider.setUser(email) still holds
       expect(again).toMatchObject({ outcome: 'reconnected', id });
       expect((await connections()).filter((c) => c.email === email)).toHaveLength(1);
-      const subjects = await until(async () => (await repliesOf(id)).map((r) => r.subject).sort(), (s) => s.length >= 2, 'the reply from the gap', 20_000);
+      const subjects = await until(
+        async () => (await repliesOf(id)).map((r) => r.subject).sort(),
+        (s) => s.length >= 2,
+        'the reply from the gap',
+        20_000,
+      );
       expect(subjects).toEqual(['Before', 'While revoked']);
     });
 
@@ -222,13 +274,25 @@ for (const dialect of DIALECTS) {
       // a state past its 10 minutes
       const late = await api('POST', '/api/connections/oauth', { provider: 'google' });
       const lateBack = await authorizeRedirect(late.json().data.authorization_url);
-      await ctx.db.write((trx) => trx.updateTable('oauth_states').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute());
+      await ctx.db.write((trx) =>
+        trx
+          .updateTable('oauth_states')
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .where('used_at', 'is', null)
+          .execute(),
+      );
       expect(await callback(lateBack.search)).toMatchObject({ outcome: 'error', message: expect.stringMatching(/expired or was already used/) });
       // authorizations that ended over a day ago are forgotten by the worker's periodic task; recent ones stay
       const states = () => ctx.db.read.selectFrom('oauth_states').select('state_hash').execute();
       const recent = (await states()).length;
       const [oldest] = await states();
-      await ctx.db.write((trx) => trx.updateTable('oauth_states').set({ expires_at: new Date(Date.now() - 2 * 86_400_000).toISOString() }).where('state_hash', '=', oldest!.state_hash).execute());
+      await ctx.db.write((trx) =>
+        trx
+          .updateTable('oauth_states')
+          .set({ expires_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+          .where('state_hash', '=', oldest!.state_hash)
+          .execute(),
+      );
       await forgetOldStates(ctx.db);
       expect((await states()).map((r) => r.state_hash)).not.toContain(oldest!.state_hash);
       expect(await states()).toHaveLength(recent - 1);
@@ -241,7 +305,10 @@ for (const dialect of DIALECTS) {
       const bare = await makeApp(dialect, { db: ctx.db, webhooks: { secretKey }, dashboard: { baseUrl: BASE }, oauth: { providers: noMicrosoft, clients: new OAuthClients(noMicrosoft) } });
       try {
         const notConfigured = await bare.app.inject({ method: 'POST', url: '/api/connections/oauth', headers: ws.headers, payload: { provider: 'microsoft' } });
-        expect(notConfigured.json()).toEqual({ data: null, error: 'Connect Microsoft is not configured on this server: set MICROSOFT_OAUTH_CLIENT_ID and MICROSOFT_OAUTH_CLIENT_SECRET (docs/mailboxes.md)' });
+        expect(notConfigured.json()).toEqual({
+          data: null,
+          error: 'Connect Microsoft is not configured on this server: set MICROSOFT_OAUTH_CLIENT_ID and MICROSOFT_OAUTH_CLIENT_SECRET (docs/mailboxes.md)',
+        });
       } finally {
         await bare.app.close();
       }
@@ -249,13 +316,15 @@ for (const dialect of DIALECTS) {
       expect((await api('POST', '/api/connections/oauth', { provider: 'google' }, member.headers)).statusCode).toBe(403);
     });
 
-    it("Microsoft with SMTP AUTH off: IMAP works, SMTP refuses the token, and the message says what to switch on", async () => {
+    it('Microsoft with SMTP AUTH off: IMAP works, SMTP refuses the token, and the message says what to switch on', async () => {
       const email = address();
       provider.setUser(email);
       dovecot.addUser(email, 'unused password');
       const done = await roundTrip({ begin: () => api('POST', '/api/connections/oauth', { provider: 'microsoft' }) });
       expect(done.outcome).toBe('error');
-      expect(done.message).toMatch(/^SMTP: .*IMAP worked, so SMTP AUTH is probably off for this mailbox: in the Microsoft 365 admin center, Users → the user → Mail → Manage email apps → tick "Authenticated SMTP"/);
+      expect(done.message).toMatch(
+        /^SMTP: .*IMAP worked, so SMTP AUTH is probably off for this mailbox: in the Microsoft 365 admin center, Users → the user → Mail → Manage email apps → tick "Authenticated SMTP"/,
+      );
       expect((await connections()).some((c) => c.email === email)).toBe(false);
     });
 

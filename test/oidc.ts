@@ -60,8 +60,19 @@ export interface OidcProvider {
   start(): Promise<void>;
 }
 
-interface Grant { email: string; scope: string; nonce?: string; offline: boolean; code: boolean }
-interface AuthCode extends Grant { clientRedirect: string; challenge: string; expiresAt: number; used: boolean }
+interface Grant {
+  email: string;
+  scope: string;
+  nonce?: string;
+  offline: boolean;
+  code: boolean;
+}
+interface AuthCode extends Grant {
+  clientRedirect: string;
+  challenge: string;
+  expiresAt: number;
+  used: boolean;
+}
 
 const CODE_TTL_MS = 5 * 60_000;
 const b64url = (b: Buffer) => b.toString('base64url');
@@ -179,7 +190,10 @@ export async function startOidcProvider(opts: OidcOptions = {}): Promise<OidcPro
     const refuse = (status: number, error: string, description: string) => json(res, status, { error, error_description: description });
     const basic = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
     const [id, secret] = basic
-      ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map((s) => decodeURIComponent(s.replace(/\+/g, ' ')))
+      ? Buffer.from(basic[1]!, 'base64')
+          .toString('utf8')
+          .split(':')
+          .map((s) => decodeURIComponent(s.replace(/\+/g, ' ')))
       : [form.client_id, form.client_secret];
     if (id !== clientId || secret !== clientSecret) return refuse(401, 'invalid_client', 'client authentication failed');
     let grant: Grant;
@@ -218,8 +232,16 @@ export async function startOidcProvider(opts: OidcOptions = {}): Promise<OidcPro
     const rec = accessTokens.get(t);
     if (!rec || !validAccess(t)) return json(res, 200, { active: false });
     json(res, 200, {
-      active: true, token_type: 'Bearer', client_id: clientId, scope: rec.scope, email: rec.email, username: rec.email,
-      sub: subjectOf(rec.email), iss: issuer, exp: Math.floor(rec.exp / 1000), iat: Math.floor(rec.iat / 1000),
+      active: true,
+      token_type: 'Bearer',
+      client_id: clientId,
+      scope: rec.scope,
+      email: rec.email,
+      username: rec.email,
+      sub: subjectOf(rec.email),
+      iss: issuer,
+      exp: Math.floor(rec.exp / 1000),
+      iat: Math.floor(rec.iat / 1000),
     });
   };
 

@@ -12,7 +12,12 @@ describe('redocly lint', () => {
 
   it('does report a broken document, so the check above can fail', async () => {
     const doc = await buildDocument();
-    const op = (doc.paths['/api/replies/{id}'] as unknown as Record<string, { operationId?: string; responses: Record<string, { content: Record<string, { examples: Record<string, { value: { data: Record<string, unknown> } }> }> }> }>).get!;
+    const op = (
+      doc.paths['/api/replies/{id}'] as unknown as Record<
+        string,
+        { operationId?: string; responses: Record<string, { content: Record<string, { examples: Record<string, { value: { data: Record<string, unknown> } }> }> }> }
+      >
+    ).get!;
     delete op.operationId;
     Object.values(op.responses['200']!.content['application/json']!.examples)[0]!.value.data.status = 'lost';
     const { servers: _servers, ...withoutServers } = doc;

@@ -35,7 +35,10 @@ describe('OpenAPI document', () => {
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, unknown>; summary?: string }>>)) {
       for (const [method, op] of Object.entries(ops)) {
         const codes = Object.keys(op.responses);
-        expect(codes.some((c) => c.startsWith('2')), `${method} ${path}`).toBe(true);
+        expect(
+          codes.some((c) => c.startsWith('2')),
+          `${method} ${path}`,
+        ).toBe(true);
         expect(codes, `${method} ${path}`).toContain('401');
         expect(op.summary, `${method} ${path}`).toBeTruthy();
       }
@@ -61,8 +64,7 @@ describe('OpenAPI document as a product (issue 18)', () => {
   });
   afterAll(() => ctx.close());
 
-  const operations = () =>
-    Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, op })));
+  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, op })));
 
   it('gives every operation a unique operationId from the naming rule, a summary, and examples of its body and every 2xx and 4xx answer', () => {
     const missing: string[] = [];
@@ -71,7 +73,8 @@ describe('OpenAPI document as a product (issue 18)', () => {
       if (!op.operationId) missing.push(`${where}: operationId`);
       else if (ids.has(op.operationId)) missing.push(`${where}: operationId ${op.operationId} used twice`);
       ids.add(op.operationId ?? '');
-      if (op.operationId && op.operationId !== operationIdFor(method, path)) missing.push(`${where}: ${op.operationId} is not the naming rule's ${operationIdFor(method, path)} (add it to OPERATION_ID_OVERRIDES if meant)`);
+      if (op.operationId && op.operationId !== operationIdFor(method, path))
+        missing.push(`${where}: ${op.operationId} is not the naming rule's ${operationIdFor(method, path)} (add it to OPERATION_ID_OVERRIDES if meant)`);
       if (!op.summary) missing.push(`${where}: summary`);
       const body = op.requestBody?.content['application/json'];
       if (body && !Object.keys(body.examples ?? {}).length) missing.push(`${where}: request body example`);
@@ -86,16 +89,17 @@ describe('OpenAPI document as a product (issue 18)', () => {
   });
 
   it('error examples are the envelope with the exact messages of docs/api.md "Errors"', () => {
-    const messages = (path: string, method: string, code: number) =>
-      Object.values(doc.paths[path]![method]!.responses[code]!.content!['application/json']!.examples!).map((e) => e.value);
+    const messages = (path: string, method: string, code: number) => Object.values(doc.paths[path]![method]!.responses[code]!.content!['application/json']!.examples!).map((e) => e.value);
     expect(messages('/api/replies', 'get', 401)).toEqual([{ data: null, error: 'Invalid API key' }]);
     expect(messages('/api/replies/{id}', 'get', 404)).toEqual([{ data: null, error: 'Reply not found' }]);
     expect(messages('/api/replies/{id}', 'patch', 400)).toContainEqual({ data: null, error: 'Invalid category_id' });
     expect(messages('/api/contacts/{id}', 'get', 404)).toEqual([{ data: null, error: 'Contact not found' }]);
-    expect(messages('/api/replies/{id}/forward', 'post', 400)).toEqual(expect.arrayContaining([
-      { data: null, error: 'At least one recipient email is required' },
-      { data: null, error: 'Invalid email address: closer@' },
-    ]));
+    expect(messages('/api/replies/{id}/forward', 'post', 400)).toEqual(
+      expect.arrayContaining([
+        { data: null, error: 'At least one recipient email is required' },
+        { data: null, error: 'Invalid email address: closer@' },
+      ]),
+    );
     expect(messages('/api/contacts', 'get', 403)).toEqual([{ data: null, error: 'This API key lacks the contacts:read permission' }]);
     expect(doc.paths['/api/contacts']!.get!['x-replydesk-permission']).toBe('contacts:read');
     expect(doc.paths['/api/replies']!.get!.responses[429]!.headers).toHaveProperty('Retry-After');
@@ -131,10 +135,23 @@ describe('OpenAPI document as a product (issue 18)', () => {
       expect(names.has(`${group}.${name}`), `${group}.${name}`).toBe(false);
       names.add(`${group}.${name}`);
     }
-    expect([...names]).toEqual(expect.arrayContaining(['replies.list', 'replies.get', 'replies.update', 'replies.send', 'replies.forward', 'replies.bulkUpdate', 'replies.create', 'contacts.list', 'webhooks.rotateSecret', 'webhooks.listDeliveries']));
+    expect([...names]).toEqual(
+      expect.arrayContaining([
+        'replies.list',
+        'replies.get',
+        'replies.update',
+        'replies.send',
+        'replies.forward',
+        'replies.bulkUpdate',
+        'replies.create',
+        'contacts.list',
+        'webhooks.rotateSecret',
+        'webhooks.listDeliveries',
+      ]),
+    );
   });
 
-  it('has a licence, and servers that follow the request\'s host or PUBLIC_URL', async () => {
+  it("has a licence, and servers that follow the request's host or PUBLIC_URL", async () => {
     expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(doc.servers).toEqual([{ url: 'http://replies.acme.test:8443', description: expect.any(String) }]);
     const local = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { host: 'localhost:3000' } })).json();
@@ -161,7 +178,7 @@ describe('OpenAPI document as a product (issue 18)', () => {
     }
   });
 
-  it('keeps the dashboard\'s routes out', () => {
+  it("keeps the dashboard's routes out", () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/'))).toEqual([]);
     expect(ctx.app.routeList.some((r) => r.url.startsWith('/dashboard/api/'))).toBe(true);
   });
@@ -174,12 +191,18 @@ interface Media {
 interface Doc {
   info: { license: unknown };
   servers: { url: string }[];
-  paths: Record<string, Record<string, {
-    operationId?: string;
-    summary?: string;
-    'x-replydesk-permission'?: string;
-    requestBody?: { content: Record<string, Media> };
-    responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, unknown> }>;
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        summary?: string;
+        'x-replydesk-permission'?: string;
+        requestBody?: { content: Record<string, Media> };
+        responses: Record<string, { content?: Record<string, Media>; headers?: Record<string, unknown> }>;
+      }
+    >
+  >;
   webhooks: Record<string, any>;
 }

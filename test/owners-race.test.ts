@@ -43,7 +43,11 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
 
   /** Owner `i` signed in through instance `i`. */
   const signIn = async (i: number) => {
-    const res = await fetch(`${instances[i]!.url}/dashboard/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: owners[i]!.email, password: PASSWORD }) });
+    const res = await fetch(`${instances[i]!.url}/dashboard/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owners[i]!.email, password: PASSWORD }),
+    });
     expect(res.status).toBe(200);
     const cookie = /^rd_session=[^;]*/.exec(res.headers.get('set-cookie') ?? '')![0];
     return { cookie, csrf: ((await res.json()) as { data: { csrf_token: string } }).data.csrf_token };
@@ -51,15 +55,17 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
   /** Both owners act on each other at once, each through their own instance. */
   const race = async (method: 'PATCH' | 'DELETE') => {
     const sessions = await Promise.all([signIn(0), signIn(1)]);
-    return Promise.all([0, 1].map(async (i) => {
-      const other = owners[1 - i]!.id;
-      const res = await fetch(`${instances[i]!.url}/dashboard/api/members/${other}`, {
-        method,
-        headers: { cookie: sessions[i]!.cookie, 'x-csrf-token': sessions[i]!.csrf, ...(method === 'PATCH' && { 'content-type': 'application/json' }) },
-        ...(method === 'PATCH' && { body: JSON.stringify({ role: 'member' }) }),
-      });
-      return res.status;
-    }));
+    return Promise.all(
+      [0, 1].map(async (i) => {
+        const other = owners[1 - i]!.id;
+        const res = await fetch(`${instances[i]!.url}/dashboard/api/members/${other}`, {
+          method,
+          headers: { cookie: sessions[i]!.cookie, 'x-csrf-token': sessions[i]!.csrf, ...(method === 'PATCH' && { 'content-type': 'application/json' }) },
+          ...(method === 'PATCH' && { body: JSON.stringify({ role: 'member' }) }),
+        });
+        return res.status;
+      }),
+    );
   };
   const bothOwners = () =>
     db.write(async (trx) => {
@@ -74,7 +80,10 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
       await bothOwners();
       const statuses = await race('PATCH');
       expect(await countOwners(db.read, workspaceId), `trial ${trial}: ${statuses}`).toBe(1);
-      expect(statuses.filter((s) => s === 200), `trial ${trial}: ${statuses}`).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        `trial ${trial}: ${statuses}`,
+      ).toHaveLength(1);
       // the loser was refused as the last owner (409) or, once demoted, as a member (403)
       expect([403, 409]).toContain(statuses.find((s) => s !== 200));
     }
@@ -85,7 +94,10 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
       await bothOwners();
       const statuses = await race('DELETE');
       expect(await countOwners(db.read, workspaceId), `trial ${trial}: ${statuses}`).toBe(1);
-      expect(statuses.filter((s) => s === 200), `trial ${trial}: ${statuses}`).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        `trial ${trial}: ${statuses}`,
+      ).toHaveLength(1);
     }
   }, 120_000);
 });

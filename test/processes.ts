@@ -46,10 +46,13 @@ export async function stop(child: Child, signal: NodeJS.Signals = 'SIGTERM') {
 /** A TCP port on 127.0.0.1 that was free when asked (the caller binds it right after). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = net.createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
+    const srv = net
+      .createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
   });
 }
 

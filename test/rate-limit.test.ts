@@ -17,7 +17,11 @@ for (const dialect of DIALECTS) {
     afterAll(() => ctx.close());
 
     it('each plan gets its requests per minute; a custom limit overrides the plan', async () => {
-      for (const [plan, limit] of [['starter', 60], ['growth', 120], ['scale', 300]] as const) {
+      for (const [plan, limit] of [
+        ['starter', 60],
+        ['growth', 120],
+        ['scale', 300],
+      ] as const) {
         const ws = await makeWorkspace(ctx.db, { plan, rateLimit: undefined });
         await ctx.db.write((t) => t.updateTable('workspaces').set({ rate_limit: null }).where('id', '=', ws.workspace.id).execute());
         const res = await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: ws.headers });
@@ -49,7 +53,11 @@ for (const dialect of DIALECTS) {
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
       // the refused ingestion stored nothing
-      const count = await ctx.db.read.selectFrom('replies').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow();
+      const count = await ctx.db.read
+        .selectFrom('replies')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('workspace_id', '=', ws.workspace.id)
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(0);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: other.headers })).statusCode).toBe(200);
     });

@@ -27,10 +27,11 @@ export async function startReceiver(answer: (req: Received, n: number) => Answer
     req.on('end', () => {
       const r: Received = { headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
       received.push(r);
-      for (const w of [...waiters]) if (received.length >= w.n) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve();
-      }
+      for (const w of [...waiters])
+        if (received.length >= w.n) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve();
+        }
       const a = respond(r, received.length);
       if (a.hang) return;
       const send = () => res.writeHead(a.status ?? 200, a.headers).end('ok');
@@ -53,7 +54,13 @@ export async function startReceiver(answer: (req: Received, n: number) => Answer
       if (received.length >= n) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${n} requests`)), timeoutMs);
-        waiters.push({ n, resolve: () => { clearTimeout(timer); resolve(); } });
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
       });
     },
     close() {

@@ -3,8 +3,27 @@ import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents } from 
 
 type Ctx = Awaited<ReturnType<typeof makeApp>>;
 
-const LIST_FIELDS = ['id', 'from_email', 'from_name', 'to_email', 'subject', 'body_text', 'body_html', 'status', 'category_id', 'category',
-  'ai_response', 'sent_response', 'client_id', 'connection_id', 'contact_id', 'received_at', 'handled_at', 'snoozed_until', 'created_at'];
+const LIST_FIELDS = [
+  'id',
+  'from_email',
+  'from_name',
+  'to_email',
+  'subject',
+  'body_text',
+  'body_html',
+  'status',
+  'category_id',
+  'category',
+  'ai_response',
+  'sent_response',
+  'client_id',
+  'connection_id',
+  'contact_id',
+  'received_at',
+  'handled_at',
+  'snoozed_until',
+  'created_at',
+];
 const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments', 'triage'];
 
 for (const dialect of DIALECTS) {
@@ -33,15 +52,31 @@ for (const dialect of DIALECTS) {
       it('stores a reply as pending and answers 201 with the single-read form', async () => {
         const ws = await makeWorkspace(ctx.db);
         const client = (await call('POST', '/api/clients', ws.headers, { name: 'Brightpath', service_description: 'Lead gen' })).json().data;
-        const body = inbound({ client_id: client.id, contact: { first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', title: 'CTO', phone: '+44 1', linkedin_url: 'https://linkedin.com/in/ada', metadata: { tier: 'A' } } });
+        const body = inbound({
+          client_id: client.id,
+          contact: { first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', title: 'CTO', phone: '+44 1', linkedin_url: 'https://linkedin.com/in/ada', metadata: { tier: 'A' } },
+        });
         const res = await call('POST', '/api/replies', ws.headers, body);
         expect(res.statusCode).toBe(201);
         const data = res.json().data;
         expect(Object.keys(data).sort()).toEqual([...DETAIL_FIELDS].sort());
         expect(data).toMatchObject({
-          from_email: body.from_email, from_name: 'Ada Lovelace', to_email: body.to_email, subject: body.subject,
-          body_text: body.body_text, body_html: body.body_html, status: 'pending', category_id: null, category: null,
-          ai_response: null, sent_response: null, client_id: client.id, connection_id: null, received_at: body.received_at, handled_at: null, snoozed_until: null,
+          from_email: body.from_email,
+          from_name: 'Ada Lovelace',
+          to_email: body.to_email,
+          subject: body.subject,
+          body_text: body.body_text,
+          body_html: body.body_html,
+          status: 'pending',
+          category_id: null,
+          category: null,
+          ai_response: null,
+          sent_response: null,
+          client_id: client.id,
+          connection_id: null,
+          received_at: body.received_at,
+          handled_at: null,
+          snoozed_until: null,
           client: { id: client.id, name: 'Brightpath', service_description: 'Lead gen' },
           contact: { email: body.from_email, first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines', do_not_contact: false },
           thread: body.thread,
@@ -63,9 +98,7 @@ for (const dialect of DIALECTS) {
         const contact = (await call('GET', `/api/contacts/${contactId}`, ws.headers)).json().data;
         expect(contact.reply_count).toBe(3);
         expect(contact.last_reply_at).toBe('2026-03-01T10:00:00.000Z');
-        expect(contact.replies.map((r: { received_at: string }) => r.received_at)).toEqual([
-          '2026-03-01T10:00:00.000Z', '2026-02-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z',
-        ]);
+        expect(contact.replies.map((r: { received_at: string }) => r.received_at)).toEqual(['2026-03-01T10:00:00.000Z', '2026-02-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z']);
         const list = (await call('GET', '/api/contacts', ws.headers)).json();
         expect(list.pagination.total).toBe(1);
       });
@@ -176,14 +209,17 @@ for (const dialect of DIALECTS) {
         expect(last.pagination).toEqual({ total: 5, limit: 2, offset: 4, hasMore: false, next_cursor: null });
       });
 
-      it('each item equals the single read\'s fields, with quotes, newlines, non-ASCII and markup in the text, before and after changes', async () => {
+      it("each item equals the single read's fields, with quotes, newlines, non-ASCII and markup in the text, before and after changes", async () => {
         const ws = await makeWorkspace(ctx.db);
         const category = (await call('POST', '/api/categories', ws.headers, { name: 'Intéressé "hot"', color: '#22c55e', is_positive: true })).json().data;
         const client = (await call('POST', '/api/clients', ws.headers, { name: 'Acme' })).json().data;
         const tricky = 'Line 1\nLine "2"\t\\ Zoë Søren 中文 😀 </script><b>&amp;</b>\u2028';
         const ids: string[] = [];
         for (let i = 0; i < 3; i++) {
-          ids.push((await call('POST', '/api/replies', ws.headers, inbound({ from_name: `Zoë "${i}"`, subject: tricky, body_text: tricky, body_html: `<p>${tricky}</p>`, client_id: client.id }))).json().data.id);
+          ids.push(
+            (await call('POST', '/api/replies', ws.headers, inbound({ from_name: `Zoë "${i}"`, subject: tricky, body_text: tricky, body_html: `<p>${tricky}</p>`, client_id: client.id }))).json().data
+              .id,
+          );
         }
         const same = async () => {
           const res = await call('GET', '/api/replies', ws.headers);
@@ -209,13 +245,12 @@ for (const dialect of DIALECTS) {
         expect(after.find((r: { id: string }) => r.id === ids[1]).handled_at).not.toBeNull();
       });
 
-      it('a change to a reply\'s stored text shows on the next page read (the list never serves an older version of a row)', async () => {
+      it("a change to a reply's stored text shows on the next page read (the list never serves an older version of a row)", async () => {
         const ws = await workspaceWithReplies(2);
         const first = (await call('GET', '/api/replies', ws.headers)).json().data;
         expect(first.map((r: { subject: string }) => r.subject)).toEqual(['Re: Quick question', 'Re: Quick question']);
         // what a later feature (redacting a reply, say) would do: change the text and updated_at
-        await ctx.db.write((t) => t.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() })
-          .where('id', '=', ws.ids[1]!).execute());
+        await ctx.db.write((t) => t.updateTable('replies').set({ subject: 'Redacted', body_text: '', updated_at: new Date().toISOString() }).where('id', '=', ws.ids[1]!).execute());
         const second = (await call('GET', '/api/replies', ws.headers)).json().data;
         expect(second.map((r: { subject: string }) => r.subject)).toEqual(['Redacted', 'Re: Quick question']);
         expect(second[0].body_text).toBe('');
@@ -248,7 +283,10 @@ for (const dialect of DIALECTS) {
           expect(all.length).toBe(filter ? 52 : 70);
           for (const offset of [41, 45, 50]) {
             const page = (await call('GET', `/api/replies?limit=6&offset=${offset}${filter}`, ws.headers)).json();
-            expect(page.data.map((r: { id: string }) => r.id), `offset ${offset}${filter}`).toEqual(all.slice(offset, offset + 6));
+            expect(
+              page.data.map((r: { id: string }) => r.id),
+              `offset ${offset}${filter}`,
+            ).toEqual(all.slice(offset, offset + 6));
             expect(page.data[0].from_email).toBeTruthy();
           }
         }
@@ -258,8 +296,8 @@ for (const dialect of DIALECTS) {
         const ws = await workspaceWithReplies(4);
         await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { status: 'archived' });
         await call('PATCH', `/api/replies/${ws.ids[1]}`, ws.headers, { ai_response: 'Draft' });
-        const totals = async () => Object.fromEntries(await Promise.all(['pending', 'ready', 'sent', 'archived'].map(async (s) =>
-          [s, (await call('GET', `/api/replies?status=${s}`, ws.headers)).json().pagination.total])));
+        const totals = async () =>
+          Object.fromEntries(await Promise.all(['pending', 'ready', 'sent', 'archived'].map(async (s) => [s, (await call('GET', `/api/replies?status=${s}`, ws.headers)).json().pagination.total])));
         expect(await totals()).toEqual({ pending: 2, ready: 1, sent: 0, archived: 1 });
         const archived = (await call('GET', '/api/replies?status=archived', ws.headers)).json();
         expect(archived.data.map((r: { id: string }) => r.id)).toEqual([ws.ids[0]]);
@@ -398,7 +436,10 @@ for (const dialect of DIALECTS) {
         const events = await ctx.db.read.selectFrom('events').select(['type', 'payload']).where('workspace_id', '=', ws.workspace.id).orderBy('created_at').orderBy('type').execute();
         expect(events.map((e) => e.type).sort()).toEqual(['contact.created', 'reply.received', 'reply.received', 'reply.updated']);
         const updated = JSON.parse(events.find((e) => e.type === 'reply.updated')!.payload);
-        expect(updated).toMatchObject({ type: 'reply.updated', data: { id, status: 'ready', changes: { status: { previous: 'pending', current: 'ready' }, ai_response: { previous: null, current: 'Draft' } } } });
+        expect(updated).toMatchObject({
+          type: 'reply.updated',
+          data: { id, status: 'ready', changes: { status: { previous: 'pending', current: 'ready' }, ai_response: { previous: null, current: 'Draft' } } },
+        });
       });
 
       it('stores no event that no endpoint subscribes to', async () => {

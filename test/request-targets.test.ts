@@ -105,7 +105,7 @@ describe('request targets', () => {
   /** Routes for a signed-in person only (docs/dashboard.md): a key is refused as no session. */
   const dashboardOnly = (route: { url: string }) => route.url.startsWith('/dashboard/api/');
 
-  it('the hostile sweep\'s own spellings are refused without a key and served with one', async () => {
+  it("the hostile sweep's own spellings are refused without a key and served with one", async () => {
     for (const target of ['/%61pi/replies', '/%61%70%69/contacts', `http://127.0.0.1:${port}/api/contacts`, '/api/%72eplies?limit=1']) {
       const anonymous = await send(port, 'GET', target, {});
       expect(anonymous.status, target).toBe(401);
@@ -126,14 +126,18 @@ describe('request targets', () => {
     for (const route of guarded()) {
       const params = route.url.match(/:[A-Za-z]+/g)?.length ?? 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)), fc.constantFrom<Record<string, string>>({}, { Authorization: 'Bearer' }, { Authorization: 'bearer rdk_nope' }, { Authorization: 'Basic Zm9vOmJhcg==' }), async (target, headers) => {
-          const res = await send(port, route.method, target, headers, route.method === 'GET' || route.method === 'DELETE' ? '' : '{}');
-          expect(res.status, `${route.method} ${target}`).toBe(401);
-          // a spelling the router does not match is answered as no route: 'Invalid API key'
-          expect(JSON.parse(res.body)).toEqual({ data: null, error: dashboardOnly(route) ? expect.stringMatching(/^(Not signed in|Invalid API key)$/) : 'Invalid API key' });
-          expect(res.headers['x-request-id']).toBeTruthy();
-          expect(res.headers['x-ratelimit-limit']).toBeTruthy();
-        }),
+        fc.asyncProperty(
+          fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)),
+          fc.constantFrom<Record<string, string>>({}, { Authorization: 'Bearer' }, { Authorization: 'bearer rdk_nope' }, { Authorization: 'Basic Zm9vOmJhcg==' }),
+          async (target, headers) => {
+            const res = await send(port, route.method, target, headers, route.method === 'GET' || route.method === 'DELETE' ? '' : '{}');
+            expect(res.status, `${route.method} ${target}`).toBe(401);
+            // a spelling the router does not match is answered as no route: 'Invalid API key'
+            expect(JSON.parse(res.body)).toEqual({ data: null, error: dashboardOnly(route) ? expect.stringMatching(/^(Not signed in|Invalid API key)$/) : 'Invalid API key' });
+            expect(res.headers['x-request-id']).toBeTruthy();
+            expect(res.headers['x-ratelimit-limit']).toBeTruthy();
+          },
+        ),
         { numRuns: 25 },
       );
     }
@@ -145,12 +149,15 @@ describe('request targets', () => {
     for (const route of writes) {
       const params = route.url.match(/:[A-Za-z]+/g)?.length ?? 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)), async (target) => {
-          const res = await send(port, route.method, target, { Authorization: `Bearer ${readOnly.key}` }, route.method === 'DELETE' ? '' : '{}');
-          // the dashboard's own routes take no key at all: 401
-          expect(dashboardOnly(route) ? [401, 404] : [403, 404], `${route.method} ${target}: ${res.status} ${res.body}`).toContain(res.status);
-          expect(JSON.parse(res.body)).toMatchObject({ data: null });
-        }),
+        fc.asyncProperty(
+          fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)),
+          async (target) => {
+            const res = await send(port, route.method, target, { Authorization: `Bearer ${readOnly.key}` }, route.method === 'DELETE' ? '' : '{}');
+            // the dashboard's own routes take no key at all: 401
+            expect(dashboardOnly(route) ? [401, 404] : [403, 404], `${route.method} ${target}: ${res.status} ${res.body}`).toContain(res.status);
+            expect(JSON.parse(res.body)).toMatchObject({ data: null });
+          },
+        ),
         { numRuns: 15 },
       );
     }
@@ -161,15 +168,18 @@ describe('request targets', () => {
     for (const route of guarded().filter((r) => r.method === 'GET')) {
       const params = route.url.match(/:[A-Za-z]+/g)?.length ?? 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)), async (target) => {
-          const res = await send(port, 'GET', target, { Authorization: `Bearer ${full.key}` });
-          expect(res.status, target).toBeLessThan(500);
-          expect(JSON.parse(res.body)).toHaveProperty('data');
-        }),
+        fc.asyncProperty(
+          fc.array(ID_CHARS, { minLength: params, maxLength: params }).chain((ids) => spelling(fill(route.url, ids), port)),
+          async (target) => {
+            const res = await send(port, 'GET', target, { Authorization: `Bearer ${full.key}` });
+            expect(res.status, target).toBeLessThan(500);
+            expect(JSON.parse(res.body)).toHaveProperty('data');
+          },
+        ),
         { numRuns: 10 },
       );
     }
-    expect(reached.size, [...reached].join(", ")).toBeGreaterThan(5);
+    expect(reached.size, [...reached].join(', ')).toBeGreaterThan(5);
   });
 
   it('a malformed percent-encoding is refused in the envelope with the request id and rate-limit headers', async () => {
@@ -198,7 +208,12 @@ describe('request targets', () => {
         socket.on('error', reject);
         socket.on('close', () => {
           const [head = '', body = ''] = out.split('\r\n\r\n');
-          const headers = Object.fromEntries(head.split('\r\n').slice(1).map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            head
+              .split('\r\n')
+              .slice(1)
+              .map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           resolve({ status: Number(head.split(' ')[1]), headers, body });
         });
       });
@@ -261,17 +276,22 @@ for (const dialect of DIALECTS) {
       await createUser(db, { email, workspaceId: ws.workspace.id, role: 'owner', password: 'correct horse battery staple' }, 'http://127.0.0.1');
       const signIn = await app.inject({ method: 'POST', url: '/dashboard/api/sign-in', payload: { email, password: 'correct horse battery staple' } });
       browser = { Cookie: /^rd_session=[^;]*/.exec(String(signIn.headers['set-cookie']))![0], 'X-CSRF-Token': signIn.json().data.csrf_token };
-      type Op = { requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }; responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: string } }> }> }> };
+      type Op = {
+        requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+        responses: Record<string, { content?: Record<string, { examples?: Record<string, { value: { error: string } }> }> }>;
+      };
       const doc = app.swagger() as unknown as { paths: Record<string, Record<string, Op>> };
-      operations = Object.entries(doc.paths).filter(([path]) => path.includes('{')).flatMap(([path, ops]) =>
-        Object.entries(ops).map(([method, op]) => ({
-          method: method.toUpperCase(),
-          path,
-          // a valid body (the document's own example), so the answer is about the id alone
-          body: JSON.stringify(Object.values(op.requestBody?.content['application/json']?.examples ?? {})[0]?.value ?? ''),
-          notFound: Object.values(op.responses['404']?.content?.['application/json']?.examples ?? {}).map((e) => e.value.error),
-        })),
-      );
+      operations = Object.entries(doc.paths)
+        .filter(([path]) => path.includes('{'))
+        .flatMap(([path, ops]) =>
+          Object.entries(ops).map(([method, op]) => ({
+            method: method.toUpperCase(),
+            path,
+            // a valid body (the document's own example), so the answer is about the id alone
+            body: JSON.stringify(Object.values(op.requestBody?.content['application/json']?.examples ?? {})[0]?.value ?? ''),
+            notFound: Object.values(op.responses['404']?.content?.['application/json']?.examples ?? {}).map((e) => e.value.error),
+          })),
+        );
     });
     afterAll(async () => {
       await app.close();
@@ -291,7 +311,7 @@ for (const dialect of DIALECTS) {
       for (const op of operations) expect(op.notFound.length, `${op.method} ${op.path}`).toBeGreaterThan(0);
     });
 
-    it('an id that names nothing is the route\'s own 404 whatever its length or characters; a URL past the limit is 414, both in the envelope', async () => {
+    it("an id that names nothing is the route's own 404 whatever its length or characters; a URL past the limit is 414, both in the envelope", async () => {
       let found = 0;
       let tooLong = 0;
       for (const op of operations) {
@@ -323,8 +343,14 @@ for (const dialect of DIALECTS) {
 
     it('an id as long as the URL limit allows is still the 404; one character more is the 414', async () => {
       for (const op of operations) {
-        const base = target(op.path, op.path.match(/\{[A-Za-z]+\}/g)!.map(() => 'x'));
-        const longest = target(op.path, op.path.match(/\{[A-Za-z]+\}/g)!.map((_, i) => (i === 0 ? 'x'.repeat(MAX_URL_LENGTH - base.length + 1) : 'x')));
+        const base = target(
+          op.path,
+          op.path.match(/\{[A-Za-z]+\}/g)!.map(() => 'x'),
+        );
+        const longest = target(
+          op.path,
+          op.path.match(/\{[A-Za-z]+\}/g)!.map((_, i) => (i === 0 ? 'x'.repeat(MAX_URL_LENGTH - base.length + 1) : 'x')),
+        );
         expect(longest.length).toBe(MAX_URL_LENGTH);
         const res = await sendTo(op, longest);
         expect(res.status, `${op.method} ${op.path}`).toBe(404);
@@ -353,7 +379,10 @@ for (const dialect of DIALECTS) {
             const res = await send(port, route.method, url, browser, route.method === 'PATCH' ? '{"role":"member"}' : '');
             const what = `${route.method} ${url.slice(0, 100)} (${url.length}): ${res.status} ${res.body.slice(0, 200)}`;
             expect(res.status, what).toBe(url.length > MAX_URL_LENGTH ? 414 : 404);
-            expect(JSON.parse(res.body), what).toEqual({ data: null, error: url.length > MAX_URL_LENGTH ? expect.any(String) : expect.stringMatching(/^(Reply|Member )?not found$|^Reply not found$/i) });
+            expect(JSON.parse(res.body), what).toEqual({
+              data: null,
+              error: url.length > MAX_URL_LENGTH ? expect.any(String) : expect.stringMatching(/^(Reply|Member )?not found$|^Reply not found$/i),
+            });
           }),
           { numRuns: 15 },
         );

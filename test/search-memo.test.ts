@@ -63,7 +63,8 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => ctx.close());
 
-    const post = async (body: Record<string, unknown>) => (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound(body) })).json().data as { id: string; received_at: string };
+    const post = async (body: Record<string, unknown>) =>
+      (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: ws.headers, payload: inbound(body) })).json().data as { id: string; received_at: string };
     const search = async (query: string) => {
       const res = await ctx.app.inject({ method: 'GET', url: `/api/replies?${query}`, headers: ws.headers });
       expect(res.statusCode, res.body).toBe(200);
@@ -107,13 +108,21 @@ for (const dialect of DIALECTS) {
       // 200 replies: the 80 newest lack the word, the 120 older ones have it
       for (let i = 0; i < 200; i++) {
         const hit = i < 120;
-        const res = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: own.headers, payload: inbound({
-          body_text: hit ? `Walrus question ${i}` : `Nothing to see ${i}`,
-          received_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-        }) });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/replies',
+          headers: own.headers,
+          payload: inbound({
+            body_text: hit ? `Walrus question ${i}` : `Nothing to see ${i}`,
+            received_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+          }),
+        });
         made.push({ ...res.json().data, hit });
       }
-      const expected = made.filter((r) => r.hit).sort((a, b) => (b.received_at + b.id).localeCompare(a.received_at + a.id)).map((r) => r.id);
+      const expected = made
+        .filter((r) => r.hit)
+        .sort((a, b) => (b.received_at + b.id).localeCompare(a.received_at + a.id))
+        .map((r) => r.id);
       const get = async (query: string) => (await ctx.app.inject({ method: 'GET', url: `/api/replies?${query}`, headers: own.headers })).json();
       const first = await get('q=walrus&limit=5');
       expect(first.pagination.total).toBe(120);
@@ -131,6 +140,5 @@ for (const dialect of DIALECTS) {
       } while (cursor);
       expect(seen).toEqual(expected);
     });
-
   });
 }

@@ -28,8 +28,7 @@ describe('webhook secrets at rest', () => {
   });
 
   it('on PostgreSQL without REPLYDESK_SECRET_KEY, the process refuses to start with a config error', () => {
-    expect(() => resolveSecretKey({ secretKey: null, database: { dialect: 'postgres', connectionString: 'postgres://x@127.0.0.1/db' } }))
-      .toThrow(/REPLYDESK_SECRET_KEY: required with PostgreSQL/);
+    expect(() => resolveSecretKey({ secretKey: null, database: { dialect: 'postgres', connectionString: 'postgres://x@127.0.0.1/db' } })).toThrow(/REPLYDESK_SECRET_KEY: required with PostgreSQL/);
     const key = crypto.randomBytes(32);
     expect(resolveSecretKey({ secretKey: key, database: { dialect: 'postgres', connectionString: 'postgres://x@127.0.0.1/db' } })).toBe(key);
   });

@@ -22,7 +22,11 @@ async function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
 
 async function startServer(env: NodeJS.ProcessEnv) {
   const port = await freePort();
-  const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -125,7 +129,9 @@ describe('npm start: the server process', () => {
     expect((await (await fetch(`${server.base}/api/replies/${id}`, { headers: auth })).json()).data.thread).toHaveLength(1);
     const patched = await fetch(`${server.base}/api/replies/${id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ ai_response: 'Thanks!' }) });
     expect((await patched.json()).data.status).toBe('ready');
-    const statuses = await Promise.all(['pending', 'ready', 'sent', 'archived'].map(async (s) => (await (await fetch(`${server.base}/api/replies?status=${s}`, { headers: auth })).json()).pagination.total));
+    const statuses = await Promise.all(
+      ['pending', 'ready', 'sent', 'archived'].map(async (s) => (await (await fetch(`${server.base}/api/replies?status=${s}`, { headers: auth })).json()).pagination.total),
+    );
     expect(statuses.reduce((a, b) => a + b, 0)).toBe(61);
   });
 
@@ -159,7 +165,10 @@ describe('npm start: the server process', () => {
       logged.child.kill('SIGTERM');
       await exited(logged.child);
     }
-    const line = logged.output().split('\n').find((l) => l.includes('walkthrough-1'));
+    const line = logged
+      .output()
+      .split('\n')
+      .find((l) => l.includes('walkthrough-1'));
     expect(JSON.parse(line!)).toMatchObject({ reqId: 'walkthrough-1', method: 'GET', url: '/api/replies', status: 200, workspace: workspaceId });
     expect(logged.output()).not.toContain(key);
   });

@@ -198,8 +198,7 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
   }
 }
 
-const failureOf = (result: PromiseSettledResult<unknown>) =>
-  result.status === 'rejected' ? String((result.reason as NodeJS.ErrnoException).code ?? (result.reason as Error).message) : null;
+const failureOf = (result: PromiseSettledResult<unknown>) => (result.status === 'rejected' ? String((result.reason as NodeJS.ErrnoException).code ?? (result.reason as Error).message) : null);
 
 describe('graceful shutdown of `replydesk serve`', () => {
   const env = { DATABASE_URL: `file:${path.join(tempDir(), 'shutdown.db')}` };
@@ -258,7 +257,10 @@ describe('graceful shutdown of `replydesk serve`', () => {
     const afterClose = held.slice(7).map((h) => h.finish());
 
     const results = await Promise.allSettled([...fired.map((f) => f.answer), ...duringDrain, ...afterClose]);
-    expect(results.map(failureOf).filter((f) => f !== null), 'connection errors (ECONNRESET, socket hang up…)').toEqual([]);
+    expect(
+      results.map(failureOf).filter((f) => f !== null),
+      'connection errors (ECONNRESET, socket hang up…)',
+    ).toEqual([]);
     expect(runningAtClose, 'the process waited for the requests in flight').toBe(true);
     const answers = results.map((r) => (r as PromiseFulfilledResult<Answer>).value);
     const methods = [...fired.map((f) => f.method), ...held.map(() => 'POST')];

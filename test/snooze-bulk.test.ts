@@ -85,13 +85,26 @@ for (const dialect of DIALECTS) {
       let runs = 0;
       let overlapping = 0;
       let active = 0;
-      const worker = new Worker(ctx.db, {}, { pollMs: 1000, periodic: [{ name: 'count', everyMs: 5, run: async () => {
-        active += 1;
-        overlapping = Math.max(overlapping, active);
-        runs += 1;
-        await new Promise((r) => setTimeout(r, 20));
-        active -= 1;
-      } }] });
+      const worker = new Worker(
+        ctx.db,
+        {},
+        {
+          pollMs: 1000,
+          periodic: [
+            {
+              name: 'count',
+              everyMs: 5,
+              run: async () => {
+                active += 1;
+                overlapping = Math.max(overlapping, active);
+                runs += 1;
+                await new Promise((r) => setTimeout(r, 20));
+                active -= 1;
+              },
+            },
+          ],
+        },
+      );
       worker.start();
       await new Promise((r) => setTimeout(r, 150));
       await worker.stop();

@@ -13,11 +13,15 @@ import { startReceiver } from './receiver.ts';
 // there: every refusal is the guard's decision before a socket is opened.
 
 /** A resolver that answers every name with the given addresses (DNS rebinding in a box). */
-const fakeDns = (...addresses: string[]) => (_host: string, _opts: unknown, cb: (err: null, a: LookupAddress[]) => void) =>
-  cb(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+const fakeDns =
+  (...addresses: string[]) =>
+  (_host: string, _opts: unknown, cb: (err: null, a: LookupAddress[]) => void) =>
+    cb(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
-const send = (url: string, resolve?: ReturnType<typeof fakeDns>) =>
-  sendWebhook(url, { headers: {}, body: '{}', timeoutMs: 1000, allowPrivateNetworks: false, resolve });
+const send = (url: string, resolve?: ReturnType<typeof fakeDns>) => sendWebhook(url, { headers: {}, body: '{}', timeoutMs: 1000, allowPrivateNetworks: false, resolve });
 
 describe('SSRF guard', () => {
   it.each([
@@ -96,12 +100,18 @@ describe('SSRF guard', () => {
   });
 
   it('refuses every generated private, loopback, link-local, CGNAT or multicast IPv4 address, in every spelling', () => {
-    const v4In = (base: number, bits: number) =>
-      fc.integer({ min: 0, max: 2 ** (32 - bits) - 1 }).map((n) => (base + n) >>> 0);
+    const v4In = (base: number, bits: number) => fc.integer({ min: 0, max: 2 ** (32 - bits) - 1 }).map((n) => (base + n) >>> 0);
     const ip = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
     const private4 = fc.oneof(
-      v4In(0x0a000000, 8), v4In(0xac100000, 12), v4In(0xc0a80000, 16), v4In(0x7f000000, 8),
-      v4In(0xa9fe0000, 16), v4In(0x64400000, 10), v4In(0x00000000, 8), v4In(0xe0000000, 4), v4In(0xf0000000, 4),
+      v4In(0x0a000000, 8),
+      v4In(0xac100000, 12),
+      v4In(0xc0a80000, 16),
+      v4In(0x7f000000, 8),
+      v4In(0xa9fe0000, 16),
+      v4In(0x64400000, 10),
+      v4In(0x00000000, 8),
+      v4In(0xe0000000, 4),
+      v4In(0xf0000000, 4),
     );
     fc.assert(
       fc.property(private4, (n) => {
@@ -124,18 +134,15 @@ describe('SSRF guard', () => {
 
   it('refuses every generated unique-local, link-local, multicast or loopback IPv6 address', () => {
     const group = fc.integer({ min: 0, max: 0xffff });
-    const v6 = (first: fc.Arbitrary<number>) =>
-      fc.tuple(first, fc.array(group, { minLength: 7, maxLength: 7 })).map(([f, rest]) => [f, ...rest].map((g) => g.toString(16)).join(':'));
-    const private6 = fc.oneof(
-      v6(fc.integer({ min: 0xfc00, max: 0xfdff })),
-      v6(fc.integer({ min: 0xfe80, max: 0xfebf })),
-      v6(fc.integer({ min: 0xff00, max: 0xffff })),
-      fc.constant('::1'),
+    const v6 = (first: fc.Arbitrary<number>) => fc.tuple(first, fc.array(group, { minLength: 7, maxLength: 7 })).map(([f, rest]) => [f, ...rest].map((g) => g.toString(16)).join(':'));
+    const private6 = fc.oneof(v6(fc.integer({ min: 0xfc00, max: 0xfdff })), v6(fc.integer({ min: 0xfe80, max: 0xfebf })), v6(fc.integer({ min: 0xff00, max: 0xffff })), fc.constant('::1'));
+    fc.assert(
+      fc.property(private6, (a) => {
+        expect(forbiddenReason(a)).not.toBeNull();
+        expect(checkTarget(new URL(`http://[${a}]/`))).not.toBeNull();
+      }),
+      { numRuns: 2000 },
     );
-    fc.assert(fc.property(private6, (a) => {
-      expect(forbiddenReason(a)).not.toBeNull();
-      expect(checkTarget(new URL(`http://[${a}]/`))).not.toBeNull();
-    }), { numRuns: 2000 });
   });
 });
 
@@ -168,10 +175,8 @@ const carriers = (v4: string): [string, string][] => {
 };
 
 describe('IPv6 forms that carry an IPv4 address are judged by the IPv4 address they carry', () => {
-  const mailbox = (host: string, answers?: string[]) =>
-    resolveHost('IMAP', host, { allowPrivateNetworks: false, lookup: answers && (async () => answers.map((address) => ({ address, family: 6 }))) });
-  const lookup = (answer: string) =>
-    new Promise<{ err: Error | null; address: unknown }>((done) => guardedLookup(fakeDns(answer))('h.example', {}, (err, address) => done({ err, address })));
+  const mailbox = (host: string, answers?: string[]) => resolveHost('IMAP', host, { allowPrivateNetworks: false, lookup: answers && (async () => answers.map((address) => ({ address, family: 6 }))) });
+  const lookup = (answer: string) => new Promise<{ err: Error | null; address: unknown }>((done) => guardedLookup(fakeDns(answer))('h.example', {}, (err, address) => done({ err, address })));
 
   it.each([
     ['127.0.0.1', 'loopback'],
@@ -232,8 +237,10 @@ for (const dialect of DIALECTS) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
         expect(res.statusCode, url).toBe(400);
       }
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url: 'https://[::7f00:1]/x', events: ['*'] } })).json())
-        .toEqual({ data: null, error: 'Invalid webhook url: ::7f00:1 is a IPv4-compatible loopback address; private networks are refused' });
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url: 'https://[::7f00:1]/x', events: ['*'] } })).json()).toEqual({
+        data: null,
+        error: 'Invalid webhook url: ::7f00:1 is a IPv4-compatible loopback address; private networks are refused',
+      });
       for (const url of ['https://[64:ff9b::808:808]/x', 'https://[2002:808:808::1]/x']) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', headers: ws.headers, payload: { url, events: ['*'] } });
         expect(res.statusCode, url).toBe(201);

@@ -4,13 +4,16 @@ import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature } from '../src/triage/local/strip.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'RE: Krátký dotaz', bodyText, fromEmail: 'jan.novak@softcentrum.cz', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'RE: Krátký dotaz',
+  bodyText,
+  fromEmail: 'jan.novak@softcentrum.cz',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'RE: Krátký dotaz') => matchRules(subject, body, cutSignature(body), 'jan.novak@softcentrum.cz')?.label ?? null;
 const received = new Date('2025-03-01T09:00:00Z'); // a Saturday
 const until = (text: string) => outOfOfficeUntil(text, received)?.toISOString().slice(0, 10) ?? null;
-
 
 describe('cs: stripQuoted', () => {
   const KEEP = 'Ne, děkujeme.';
@@ -21,7 +24,10 @@ describe('cs: stripQuoted', () => {
     ['Apple Mail', `${KEEP}\n\nDne 3. 3. 2025 v 10:12, Tomáš Dvořák <tomas@northwind.io> napsal(a):\n\n> Měli byste zájem o demo?`],
     ['Dne … napsala', `${KEEP}\n\nDne 3. března 2025 10:12 Jana Černých napsala:\n> Měli byste zájem o demo?`],
     ['Outlook', `${KEEP}\n\nOd: Tomáš Dvořák <tomas@northwind.io>\nOdesláno: pondělí 3. března 2025 10:12\nKomu: Jan Novák\nPředmět: Krátký dotaz\n\nMěli byste zájem o demo?`],
-    ['Outlook, new', `${KEEP}\n\nOd: Tomáš Dvořák <tomas@northwind.io>\nDatum: pondělí 3. března 2025 10:12\nKomu: Jan Novák <jan@softcentrum.cz>\nKopie: Eva Malých\nPředmět: Krátký dotaz\n\nMěli byste zájem o demo?`],
+    [
+      'Outlook, new',
+      `${KEEP}\n\nOd: Tomáš Dvořák <tomas@northwind.io>\nDatum: pondělí 3. března 2025 10:12\nKomu: Jan Novák <jan@softcentrum.cz>\nKopie: Eva Malých\nPředmět: Krátký dotaz\n\nMěli byste zájem o demo?`,
+    ],
     ['Outlook rule', `${KEEP}\n\n________________________________\nOd: Tomáš Dvořák\nOdesláno: 3. března 2025 10:12\n\nMěli byste zájem o demo?`],
     ['původní zpráva', `${KEEP}\n\n-----Původní zpráva-----\nOd: Tomáš\nMěli byste zájem o demo?`],
     ['Gmail forward', `${KEEP}\n\n---------- Přeposlaná zpráva ---------\nOd: Tomáš Dvořák <tomas@northwind.io>\nMěli byste zájem o demo?`],
@@ -75,7 +81,12 @@ describe('cs: outOfOfficeUntil', () => {
 
 describe('cs: rules and categorise', () => {
   it('reads delivery failures as Bounce (subject and body)', () => {
-    expect(label("Doručení následujícím příjemcům nebo skupinám se nezdařilo:\n\njana@softcentrum.cz\nE-mailová adresa, na kterou jste se pokusili zprávu odeslat, nebyla nalezena.\n\nRemote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound'", { subject: 'Nedoručitelné: Krátký dotaz' })).toBe('Bounce');
+    expect(
+      label(
+        "Doručení následujícím příjemcům nebo skupinám se nezdařilo:\n\njana@softcentrum.cz\nE-mailová adresa, na kterou jste se pokusili zprávu odeslat, nebyla nalezena.\n\nRemote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound'",
+        { subject: 'Nedoručitelné: Krátký dotaz' },
+      ),
+    ).toBe('Bounce');
     expect(rule('Adresa nebyla nalezena\n\nVaše zpráva nebyla doručena na adresu jana@softcentrum.cz, protože adresa nebyla nalezena nebo nemůže přijímat poštu.')).toBe('Bounce');
     expect(rule('Dobrý den,\n\nVaši zprávu se nepodařilo doručit následujícím příjemcům:\n\njana@seznam.cz: schránka příjemce je plná')).toBe('Bounce');
     expect(rule('x', 'Nedoručitelné: Krátký dotaz')).toBe('Bounce');

@@ -5,7 +5,11 @@ import { cutSignature, ownText } from '../src/triage/local/strip.ts';
 
 // Danish: written for this test, apart from the corpus (bin/triage-corpus/da.ts).
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'SV: Hurtigt spørgsmål', bodyText, fromEmail: 'mette.jensen@example.dk', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'SV: Hurtigt spørgsmål',
+  bodyText,
+  fromEmail: 'mette.jensen@example.dk',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'SV: Hurtigt spørgsmål') => matchRules(subject, stripQuoted(body), ownText(body), 'mette.jensen@example.dk');
@@ -17,8 +21,14 @@ describe('da: stripQuoted', () => {
     ['outlook.com', 'Ikke for os.\n\nDen 4. mar. 2025 kl. 10.12 skrev Tom Becker <tom@northwind.io> følgende:\n\n> Kunne en demo være interessant?'],
     ['apple mail, no address', 'Ikke for os.\n\n4. mar. 2025 kl. 10.12 skrev Tom Becker:\n\n> Kunne en demo være interessant?'],
     ['thunderbird', 'Ikke for os.\n\nDen 04.03.2025 kl. 10.12 skrev Tom Becker:\n> Kunne en demo være interessant?'],
-    ['outlook', 'Ikke for os.\n\nFra: Tom Becker <tom@northwind.io>\nSendt: 4. marts 2025 10:12\nTil: Mette Jensen <mette.jensen@example.dk>\nEmne: Hurtigt spørgsmål\n\nKunne en demo være interessant?'],
-    ['outlook, dato and cc', 'Ikke for os.\n\n________________________________\nFra: Tom Becker\nDato: tirsdag den 4. marts 2025 kl. 10.12\nCc: Lars\nEmne: Hurtigt spørgsmål\n\nKunne en demo være interessant?'],
+    [
+      'outlook',
+      'Ikke for os.\n\nFra: Tom Becker <tom@northwind.io>\nSendt: 4. marts 2025 10:12\nTil: Mette Jensen <mette.jensen@example.dk>\nEmne: Hurtigt spørgsmål\n\nKunne en demo være interessant?',
+    ],
+    [
+      'outlook, dato and cc',
+      'Ikke for os.\n\n________________________________\nFra: Tom Becker\nDato: tirsdag den 4. marts 2025 kl. 10.12\nCc: Lars\nEmne: Hurtigt spørgsmål\n\nKunne en demo være interessant?',
+    ],
     ['original message', 'Ikke for os.\n\n-----Oprindelig meddelelse-----\nFra: Tom\nKunne en demo være interessant?'],
     ['gmail forward', 'Ikke for os.\n\n---------- Videresendt meddelelse ---------\nFra: Tom Becker <tom@northwind.io>\nKunne en demo være interessant?'],
     ['apple forward', 'Ikke for os.\n\nStart på videresendt besked:\n\nFra: Tom Becker\nKunne en demo være interessant?'],
@@ -34,9 +44,12 @@ describe('da: stripQuoted', () => {
 });
 
 describe('da: cutSignature', () => {
-  it.each(['Med venlig hilsen', 'Venlig hilsen', 'Venlige hilsner', 'Bedste hilsner', 'Mvh', 'Vh', 'Kærlig hilsen', 'Hilsen', 'Rigtig god weekend!', 'På forhånd tak', '/Mette'])('cuts at "%s"', (off) => {
-    expect(cutSignature(`Ikke for os.\n\n${off}\nMette Jensen\nSalgschef | Skovgaard Byg A/S\nTlf. 40 12 34 56`)).toBe('Ikke for os.');
-  });
+  it.each(['Med venlig hilsen', 'Venlig hilsen', 'Venlige hilsner', 'Bedste hilsner', 'Mvh', 'Vh', 'Kærlig hilsen', 'Hilsen', 'Rigtig god weekend!', 'På forhånd tak', '/Mette'])(
+    'cuts at "%s"',
+    (off) => {
+      expect(cutSignature(`Ikke for os.\n\n${off}\nMette Jensen\nSalgschef | Skovgaard Byg A/S\nTlf. 40 12 34 56`)).toBe('Ikke for os.');
+    },
+  );
   it('keeps a sentence that starts like a sign-off', () => {
     expect(cutSignature('Hej\nHilsen fra Lars: vi er interesserede.')).toBe('Hej\nHilsen fra Lars: vi er interesserede.');
   });

@@ -4,7 +4,11 @@ import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature, ownText } from '../src/triage/local/strip.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'VS: Lyhyt kysymys', bodyText, fromEmail: 'mikko.virtanen@kalevarakennus.fi', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'VS: Lyhyt kysymys',
+  bodyText,
+  fromEmail: 'mikko.virtanen@kalevarakennus.fi',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'VS: Lyhyt kysymys') => {
@@ -21,7 +25,10 @@ describe('fi: stripQuoted', () => {
     ['iOS name first', 'Ei kiitos.\n\nTom Lindqvist <tom@northwind.io> kirjoitti 4.3.2025 kello 10.12:\n> Demo?'],
     ['Thunderbird', 'Ei kiitos.\n\n4.3.2025 10.12, Tom Lindqvist kirjoitti:\n> Demo?'],
     ['Thunderbird month name', 'Ei kiitos.\n\n4. maaliskuuta 2025 10.12, Tom Lindqvist kirjoitti:\n> Demo?'],
-    ['Outlook block', 'Ei kiitos.\n\nLähettäjä: Tom Lindqvist <tom@northwind.io>\nLähetetty: tiistai 4. maaliskuuta 2025 10.12\nVastaanottaja: Mikko Virtanen <mikko.virtanen@kalevarakennus.fi>\nAihe: Lyhyt kysymys\n\nOlisiko teillä kiinnostusta demoon?'],
+    [
+      'Outlook block',
+      'Ei kiitos.\n\nLähettäjä: Tom Lindqvist <tom@northwind.io>\nLähetetty: tiistai 4. maaliskuuta 2025 10.12\nVastaanottaja: Mikko Virtanen <mikko.virtanen@kalevarakennus.fi>\nAihe: Lyhyt kysymys\n\nOlisiko teillä kiinnostusta demoon?',
+    ],
     ['Outlook block with Kopio', 'Ei kiitos.\n\n________________________________\nLähettäjä: Tom Lindqvist <tom@northwind.io>\nKopio: Anna Laine\nAihe: Lyhyt kysymys\n\nDemo?'],
     ['Outlook block without accents', 'Ei kiitos.\n\nLahettaja: Tom Lindqvist <tom@northwind.io>\nLahetetty: 4. maaliskuuta 2025 10.12\nAihe: Demo'],
     ['original message', 'Ei kiitos.\n\n-----Alkuperäinen viesti-----\nLähettäjä: Tom\nDemo?'],
@@ -92,7 +99,7 @@ describe('fi: outOfOfficeUntil', () => {
 
 describe('fi: rules', () => {
   it.each([
-    ['Exchange Online', 'Viestiäsi ei voitu toimittaa\n\nVastaanottajan anna@x.fi sähköpostijärjestelmä ei löytänyt osoitetta.\n\nRemote Server returned \'550 5.1.10 RESOLVER.ADR.RecipientNotFound\''],
+    ['Exchange Online', "Viestiäsi ei voitu toimittaa\n\nVastaanottajan anna@x.fi sähköpostijärjestelmä ei löytänyt osoitetta.\n\nRemote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound'"],
     ['Outlook', 'Toimitus seuraaville vastaanottajille tai ryhmille epäonnistui:\n\nanna@x.fi'],
     ['Gmail', 'Osoitetta ei löydy\n\nViestiäsi ei toimitettu osoitteeseen anna@x.fi, koska osoitetta ei löytynyt tai se ei pysty vastaanottamaan viestejä.'],
     ['mailbox full', 'Viestiä ei voitu toimittaa vastaanottajalle anna@x.fi, koska vastaanottajan postilaatikko on täynnä.'],
@@ -116,7 +123,7 @@ describe('fi: rules', () => {
   it('Out of office by subject', () => {
     expect(rule('Kiitos viestistäsi.', 'Automaattinen vastaus: Lyhyt kysymys')?.label).toBe('Out of office');
   });
-  it('a person talking about next week\'s holiday is not an absence notice', () => {
+  it("a person talking about next week's holiday is not an absence notice", () => {
     expect(rule('Olen lomalla ensi viikon, mutta sitä seuraava tiistai käy palaverille.')).toBeNull();
     expect(rule('Olen lomalla heinäkuun, joten jutellaan elokuussa.')).toBeNull();
   });
@@ -154,14 +161,19 @@ describe('fi: rules', () => {
     expect(label(body)).toBe('Referral');
   });
 
-  it('a signature\'s address is not a pointer elsewhere', () => {
+  it("a signature's address is not a pointer elsewhere", () => {
     expect(rule('En ole enää töissä yrityksessä.\n\nTerveisin\nMikko Virtanen\nmikko@toinenfirma.fi')?.label).toBe('Wrong person');
   });
 
   it('ordinary replies trigger no rule', () => {
     for (const body of [
-      'Kiitos, mutta en ole enää kiinnostunut tästä.', 'Sopisiko tiistaina klo 14?', 'Paljonko tämä maksaa?', 'Ei juuri nyt, ehkä ensi kvartaalilla.',
-      'Poistimme vanhan järjestelmän viime vuonna, joten tämä voisi kiinnostaa.', 'Älä ota tätä henkilökohtaisesti, mutta ei kiinnosta.',
-    ]) expect(rule(body), body).toBeNull();
+      'Kiitos, mutta en ole enää kiinnostunut tästä.',
+      'Sopisiko tiistaina klo 14?',
+      'Paljonko tämä maksaa?',
+      'Ei juuri nyt, ehkä ensi kvartaalilla.',
+      'Poistimme vanhan järjestelmän viime vuonna, joten tämä voisi kiinnostaa.',
+      'Älä ota tätä henkilökohtaisesti, mutta ei kiinnosta.',
+    ])
+      expect(rule(body), body).toBeNull();
   });
 });

@@ -4,7 +4,11 @@ import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature, ownText } from '../src/triage/local/strip.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'R: Domanda veloce', bodyText, fromEmail: 'giulia.rossi@example.it', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'R: Domanda veloce',
+  bodyText,
+  fromEmail: 'giulia.rossi@example.it',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'R: Domanda veloce') => matchRules(subject, stripQuoted(body), ownText(body), 'giulia.rossi@example.it');
@@ -16,8 +20,14 @@ describe('it: stripQuoted', () => {
     ['Apple Mail', 'Non fa per noi.\n\nIl giorno 4 mar 2025, alle ore 10:12, Tom Becker <tom@northwind.io> ha scritto:\n\n> Ti andrebbe una demo?'],
     ['Thunderbird', 'Non fa per noi.\n\nIl 04/03/2025 10:12, Tom Becker ha scritto:\n> Ti andrebbe una demo?'],
     ['In data', 'Non fa per noi.\n\nIn data 4 marzo 2025 10:12, Tom Becker <tom@northwind.io> ha scritto:\n> Ti andrebbe una demo?'],
-    ['Outlook', 'Non fa per noi.\n\nDa: Tom Becker <tom@northwind.io>\nInviato: martedì 4 marzo 2025 10:12\nA: Giulia Rossi <giulia.rossi@example.it>\nOggetto: Domanda veloce\n\nTi andrebbe una demo?'],
-    ['Outlook with rule', 'Non fa per noi.\n\n________________________________\nDa: Tom Becker <tom@northwind.io>\nData: 4 marzo 2025 10:12\nA: Giulia Rossi\nOggetto: Domanda veloce\n\nTi andrebbe una demo?'],
+    [
+      'Outlook',
+      'Non fa per noi.\n\nDa: Tom Becker <tom@northwind.io>\nInviato: martedì 4 marzo 2025 10:12\nA: Giulia Rossi <giulia.rossi@example.it>\nOggetto: Domanda veloce\n\nTi andrebbe una demo?',
+    ],
+    [
+      'Outlook with rule',
+      'Non fa per noi.\n\n________________________________\nDa: Tom Becker <tom@northwind.io>\nData: 4 marzo 2025 10:12\nA: Giulia Rossi\nOggetto: Domanda veloce\n\nTi andrebbe una demo?',
+    ],
     ['Messaggio originale', 'Non fa per noi.\n\n-----Messaggio originale-----\nDa: Tom\nTi andrebbe una demo?'],
     ['Messaggio inoltrato', 'Non fa per noi.\n\n---------- Messaggio inoltrato ---------\nDa: Tom Becker <tom@northwind.io>\nTi andrebbe una demo?'],
     ['Apple Mail forward', 'Non fa per noi.\n\nInizio messaggio inoltrato:\n\nDa: Tom Becker <tom@northwind.io>\nTi andrebbe una demo?'],
@@ -63,7 +73,9 @@ describe('it: outOfOfficeUntil', () => {
     expect(outOfOfficeUntil('Ufficio chiuso per le festività. Riapriremo il 7 gennaio.', new Date('2025-12-20T10:00:00Z'))?.toISOString().slice(0, 10)).toBe('2026-01-07');
   });
   it('reads the reply, not the quoted history', () => {
-    expect(outOfOfficeUntil('Rientro il 9 marzo.\n\nIl giorno ven 28 feb 2025 alle ore 10:00 Tom <tom@northwind.io> ha scritto:\n> Ci sentiamo il 20 marzo?', received)?.toISOString().slice(0, 10)).toBe('2025-03-09');
+    expect(
+      outOfOfficeUntil('Rientro il 9 marzo.\n\nIl giorno ven 28 feb 2025 alle ore 10:00 Tom <tom@northwind.io> ha scritto:\n> Ci sentiamo il 20 marzo?', received)?.toISOString().slice(0, 10),
+    ).toBe('2025-03-09');
   });
 });
 
@@ -96,9 +108,13 @@ describe('it: rules', () => {
 
   it('does not fire on ordinary replies', () => {
     for (const body of [
-      'Interessante, mi racconti qualcosa in più.', 'Volentieri, le va bene martedì alle 15 per una call?', 'Quanto costa per 20 utenti?',
-      'Non siamo interessati, grazie.', 'Mi scriva pure a questo indirizzo quando ha il preventivo.',
-    ]) expect(rule(body), body).toBeNull();
+      'Interessante, mi racconti qualcosa in più.',
+      'Volentieri, le va bene martedì alle 15 per una call?',
+      'Quanto costa per 20 utenti?',
+      'Non siamo interessati, grazie.',
+      'Mi scriva pure a questo indirizzo quando ha il preventivo.',
+    ])
+      expect(rule(body), body).toBeNull();
   });
 
   it('an automatic reply saying the person left is Wrong person, not Out of office', () => {

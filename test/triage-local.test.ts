@@ -1,21 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categorise, CATEGORY_NAMES, CLASSIFIER_THRESHOLD, DEFAULT_CATEGORIES, outOfOfficeUntil, stripQuoted, WorkspaceModel, type TriageInput,
-} from '../src/triage/local/index.ts';
+import { categorise, CATEGORY_NAMES, CLASSIFIER_THRESHOLD, DEFAULT_CATEGORIES, outOfOfficeUntil, stripQuoted, WorkspaceModel, type TriageInput } from '../src/triage/local/index.ts';
 import { featuresOf, shipped } from '../src/triage/local/shipped.ts';
 import { SoftmaxModel } from '../src/triage/local/classifier.ts';
 import { CORPUS_LANGUAGES, isHeldOut, loadCorpus } from '../src/triage/local/corpus.ts';
 import { featurise, fold } from '../src/triage/local/text.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'Re: Quick question', bodyText, fromEmail: 'jane.doe@example.com', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'Re: Quick question',
+  bodyText,
+  fromEmail: 'jane.doe@example.com',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 
 describe('default categories', () => {
   it('are the documented nine, the first four positive and drafted', () => {
     expect(DEFAULT_CATEGORIES.map((c) => c.name)).toEqual([
-      'Interested', 'Meeting request', 'Information request', 'Referral', 'Not interested', 'Wrong person', 'Out of office', 'Unsubscribe', 'Bounce',
+      'Interested',
+      'Meeting request',
+      'Information request',
+      'Referral',
+      'Not interested',
+      'Wrong person',
+      'Out of office',
+      'Unsubscribe',
+      'Bounce',
     ]);
     expect(DEFAULT_CATEGORIES.filter((c) => c.is_positive).map((c) => c.name)).toEqual(['Interested', 'Meeting request', 'Information request', 'Referral']);
     expect(DEFAULT_CATEGORIES.every((c) => c.drafts === c.is_positive && /^#[0-9a-f]{6}$/.test(c.color))).toBe(true);
@@ -32,7 +42,10 @@ describe('stripQuoted', () => {
     ['es', 'Not for us.\n\nEl mar, 4 mar 2025 a las 10:12, Tom Becker (<tom@northwind.io>) escribió:\n> ¿Te interesa una demo?'],
     ['nl', 'Not for us.\n\nOp di 4 mrt 2025 om 10:12 schreef Tom Becker <tom@northwind.io>:\n> Interesse in een demo?'],
     ['nl outlook.com', 'Not for us.\n\nOp 4 mrt. 2025 om 10:12 heeft Tom Becker <tom@northwind.io> het volgende geschreven:\n\n> Interesse in een demo?'],
-    ['outlook en', 'Not for us.\n\n________________________________\nFrom: Tom Becker <tom@northwind.io>\nSent: Tuesday, March 4, 2025 10:12 AM\nTo: Jane Doe\nSubject: Quick question\n\nDo you want a demo?'],
+    [
+      'outlook en',
+      'Not for us.\n\n________________________________\nFrom: Tom Becker <tom@northwind.io>\nSent: Tuesday, March 4, 2025 10:12 AM\nTo: Jane Doe\nSubject: Quick question\n\nDo you want a demo?',
+    ],
     ['outlook de', 'Not for us.\n\nVon: Tom Becker <tom@northwind.io>\nGesendet: Dienstag, 4. März 2025 10:12\nAn: Jane Doe\nBetreff: Kurze Frage\n\nInteresse an einer Demo?'],
     ['outlook fr', 'Not for us.\n\nDe : Tom Becker <tom@northwind.io>\nEnvoyé : mardi 4 mars 2025 10:12\nÀ : Jane Doe\nObjet : Question\n\nUne démo ?'],
     ['outlook es', 'Not for us.\n\nDe: Tom Becker <tom@northwind.io>\nEnviado: martes, 4 de marzo de 2025 10:12\nPara: Jane Doe\nAsunto: Pregunta\n\n¿Una demo?'],
@@ -59,7 +72,8 @@ describe('stripQuoted', () => {
 
 describe('quoted history does not decide', () => {
   it('a quoted "> Do you want a demo?" does not make a reply Interested', () => {
-    const body = 'Thanks, but we are all set with our current vendor.\n\nOn Mon, 3 Mar 2025 at 09:00, Tom <tom@northwind.io> wrote:\n> Hi Jane, are you interested? Do you want a demo?\n> We would love to book a meeting. Interested?';
+    const body =
+      'Thanks, but we are all set with our current vendor.\n\nOn Mon, 3 Mar 2025 at 09:00, Tom <tom@northwind.io> wrote:\n> Hi Jane, are you interested? Do you want a demo?\n> We would love to book a meeting. Interested?';
     expect(label(body)).toBe('Not interested');
   });
 
@@ -90,11 +104,7 @@ describe('headers', () => {
     expect(d!.reason).toContain(reason);
   });
 
-  it.each([
-    [{ 'auto-submitted': 'no' }],
-    [{ 'x-auto-response-suppress': 'DR, RN, NRN' }],
-    [{ precedence: 'bulk' }],
-  ])('%o is not an automatic reply', (headers) => {
+  it.each([[{ 'auto-submitted': 'no' }], [{ 'x-auto-response-suppress': 'DR, RN, NRN' }], [{ precedence: 'bulk' }]])('%o is not an automatic reply', (headers) => {
     expect(categorise(reply('Yes, this sounds interesting, tell me more.', { headers }))?.source).not.toBe('header');
   });
 
@@ -121,10 +131,10 @@ const EXAMPLES: Record<string, Record<string, string>> = {
     'Information request': 'Hi Tom, what does pricing look like for a team of 25? And do you integrate with Pipedrive?',
     Referral: "Hi Tom, I'm not the right person for this - please talk to Anna Schulz (anna.schulz@example.com), she runs our sales ops.",
     'Not interested': "Thanks for the note but we're not looking at this right now. Maybe revisit next year.",
-    'Wrong person': "Wrong person, I left the company two years ago.",
+    'Wrong person': 'Wrong person, I left the company two years ago.',
     'Out of office': 'I am currently out of the office until March 10 with limited access to email. For urgent matters please contact support@example.com.',
     Unsubscribe: 'Please remove me from your mailing list and do not contact me again.',
-    Bounce: "Delivery to the following recipient failed permanently:\n\n    jane@example.com\n\nThe email account that you tried to reach does not exist.",
+    Bounce: 'Delivery to the following recipient failed permanently:\n\n    jane@example.com\n\nThe email account that you tried to reach does not exist.',
   },
   de: {
     Interested: 'Hallo Tom, das klingt spannend, das Thema beschäftigt uns gerade sehr. Erzählen Sie gern mehr!\n\nBeste Grüße\nJana',
@@ -140,10 +150,10 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   fr: {
     Interested: "Bonjour Tom, ça tombe bien, c'est un sujet sur lequel nous réfléchissons. Je veux bien en savoir plus.\n\nCordialement,\nMarie",
     'Meeting request': 'Avec plaisir, êtes-vous disponible jeudi à 11h pour un appel ? Sinon envoyez-moi une invitation.',
-    'Information request': "Combien cela coûterait-il pour 25 utilisateurs ? Et avez-vous une intégration avec Pipedrive ?",
-    Referral: "Je ne suis pas la bonne personne, adressez-vous plutôt à Anne Martin (anne.martin@example.fr).",
+    'Information request': 'Combien cela coûterait-il pour 25 utilisateurs ? Et avez-vous une intégration avec Pipedrive ?',
+    Referral: 'Je ne suis pas la bonne personne, adressez-vous plutôt à Anne Martin (anne.martin@example.fr).',
     'Not interested': "Merci, mais ce n'est pas d'actualité pour nous. Peut-être l'an prochain.",
-    'Wrong person': "Je ne travaille plus dans cette entreprise depuis deux ans.",
+    'Wrong person': 'Je ne travaille plus dans cette entreprise depuis deux ans.',
     'Out of office': "Merci pour votre message. Je suis absente jusqu'au 5 avril inclus. En cas d'urgence, contactez accueil@example.fr.",
     Unsubscribe: 'Merci de me retirer de votre liste de diffusion et de ne plus me contacter.',
     Bounce: "Votre message n'a pas pu être remis à marie@example.fr. Adresse introuvable.",
@@ -278,9 +288,15 @@ describe('WorkspaceModel', () => {
     const d = categorise(reply('Hi Tom, we are already a customer of Northwind, you should know that.'), model);
     expect(d).toMatchObject({ label: CUSTOM, source: 'workspace' });
     const unrelated = [
-      'Not interested, thanks.', 'Can you send me your pricing?', "Let's talk on Tuesday at 3pm.", 'Please remove me from your list.',
-      'I am out of the office until 10 March.', "I'm not the right person, please talk to Anna.", 'We already have a solution for this, thanks.',
-      'Ich bin nicht mehr bei der Firma.', 'Merci, mais nous sommes déjà équipés.',
+      'Not interested, thanks.',
+      'Can you send me your pricing?',
+      "Let's talk on Tuesday at 3pm.",
+      'Please remove me from your list.',
+      'I am out of the office until 10 March.',
+      "I'm not the right person, please talk to Anna.",
+      'We already have a solution for this, thanks.',
+      'Ich bin nicht mehr bei der Firma.',
+      'Merci, mais nous sommes déjà équipés.',
     ];
     for (const text of unrelated) expect(categorise(reply(text), model)?.source).not.toBe('workspace');
   });

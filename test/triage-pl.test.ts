@@ -4,13 +4,16 @@ import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature } from '../src/triage/local/strip.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'RE: Krótkie pytanie', bodyText, fromEmail: 'jan.kowalski@polbud.pl', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'RE: Krótkie pytanie',
+  bodyText,
+  fromEmail: 'jan.kowalski@polbud.pl',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'RE: Krótkie pytanie') => matchRules(subject, body, cutSignature(body), 'jan.kowalski@polbud.pl')?.label ?? null;
 const received = new Date('2025-03-01T09:00:00Z'); // a Saturday
 const until = (text: string) => outOfOfficeUntil(text, received)?.toISOString().slice(0, 10) ?? null;
-
 
 describe('pl: stripQuoted', () => {
   const KEEP = 'Nie, dziękujemy.';
@@ -22,7 +25,10 @@ describe('pl: stripQuoted', () => {
     ['Apple Mail', `${KEEP}\n\nWiadomość napisana przez Tomasz Wiśniewski <tomasz@northwind.io> w dniu 3 mar 2025, o godz. 10:12:\n\n> Czy byłby Pan zainteresowany?`],
     ['Dnia … napisała', `${KEEP}\n\nDnia 3.03.2025 o godz. 10:12 Anna Nowak napisała:\n> Czy byłby Pan zainteresowany?`],
     ['Outlook', `${KEEP}\n\nOd: Tomasz Wiśniewski <tomasz@northwind.io>\nWysłano: poniedziałek, 3 marca 2025 10:12\nDo: Jan Kowalski\nTemat: Krótkie pytanie\n\nCzy byłby Pan zainteresowany?`],
-    ['Outlook, new', `${KEEP}\n\nOd: Tomasz Wiśniewski <tomasz@northwind.io>\nData: poniedziałek, 3 marca 2025 10:12\nDo: Jan Kowalski <jan@polbud.pl>\nDW: Anna Nowak\nTemat: Krótkie pytanie\n\nCzy byłby Pan zainteresowany?`],
+    [
+      'Outlook, new',
+      `${KEEP}\n\nOd: Tomasz Wiśniewski <tomasz@northwind.io>\nData: poniedziałek, 3 marca 2025 10:12\nDo: Jan Kowalski <jan@polbud.pl>\nDW: Anna Nowak\nTemat: Krótkie pytanie\n\nCzy byłby Pan zainteresowany?`,
+    ],
     ['Outlook rule', `${KEEP}\n\n________________________________\nOd: Tomasz Wiśniewski\nWysłano: 3 marca 2025 10:12\n\nCzy byłby Pan zainteresowany?`],
     ['wiadomość oryginalna', `${KEEP}\n\n-----Wiadomość oryginalna-----\nOd: Tomasz\nCzy byłby Pan zainteresowany?`],
     ['Gmail forward', `${KEEP}\n\n---------- Wiadomość przekazana dalej ---------\nOd: Tomasz Wiśniewski <tomasz@northwind.io>\nCzy byłby Pan zainteresowany?`],
@@ -44,9 +50,12 @@ describe('pl: stripQuoted', () => {
 });
 
 describe('pl: cutSignature', () => {
-  it.each(['Pozdrawiam', 'Pozdrawiam serdecznie', 'Z poważaniem', 'Z wyrazami szacunku', 'Serdecznie pozdrawiam,', 'Pozdr.', 'Łączę pozdrowienia', 'Dziękuję i pozdrawiam', 'Z pozdrowieniami'])('cuts at "%s"', (off) => {
-    expect(cutSignature(`Nie jesteśmy zainteresowani.\n\n${off}\nAnna Nowak\nDyrektor Sprzedaży\nNovitech S.A.`)).toBe('Nie jesteśmy zainteresowani.');
-  });
+  it.each(['Pozdrawiam', 'Pozdrawiam serdecznie', 'Z poważaniem', 'Z wyrazami szacunku', 'Serdecznie pozdrawiam,', 'Pozdr.', 'Łączę pozdrowienia', 'Dziękuję i pozdrawiam', 'Z pozdrowieniami'])(
+    'cuts at "%s"',
+    (off) => {
+      expect(cutSignature(`Nie jesteśmy zainteresowani.\n\n${off}\nAnna Nowak\nDyrektor Sprzedaży\nNovitech S.A.`)).toBe('Nie jesteśmy zainteresowani.');
+    },
+  );
   it('leaves a text without a sign-off alone', () => {
     expect(cutSignature('Nie jesteśmy zainteresowani.\nAnna')).toBe('Nie jesteśmy zainteresowani.\nAnna');
   });
@@ -77,7 +86,12 @@ describe('pl: outOfOfficeUntil', () => {
 
 describe('pl: rules and categorise', () => {
   it('reads delivery failures as Bounce (subject and body)', () => {
-    expect(label("Nie można dostarczyć wiadomości do tych adresatów lub grup:\n\nanna@polbud.pl\nNie znaleziono adresu e-mail, na który próbowano wysłać wiadomość.\n\nRemote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound'", { subject: 'Niedostarczalne: Krótkie pytanie' })).toBe('Bounce');
+    expect(
+      label(
+        "Nie można dostarczyć wiadomości do tych adresatów lub grup:\n\nanna@polbud.pl\nNie znaleziono adresu e-mail, na który próbowano wysłać wiadomość.\n\nRemote Server returned '550 5.1.10 RESOLVER.ADR.RecipientNotFound'",
+        { subject: 'Niedostarczalne: Krótkie pytanie' },
+      ),
+    ).toBe('Bounce');
     expect(rule('Adres nie został znaleziony\n\nTwoja wiadomość nie została dostarczona do anna@polbud.pl, ponieważ nie znaleziono adresu lub nie może on odbierać poczty.')).toBe('Bounce');
     expect(rule('Niestety Twoja wiadomość nie mogła zostać dostarczona do jednego lub więcej adresatów.')).toBe('Bounce');
     expect(rule('x', 'Nie można dostarczyć: Krótkie pytanie')).toBe('Bounce');

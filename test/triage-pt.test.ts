@@ -4,7 +4,11 @@ import { matchRules } from '../src/triage/local/rules.ts';
 import { cutSignature, ownText } from '../src/triage/local/strip.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'RE: Pergunta rápida', bodyText, fromEmail: 'ana.silva@example.pt', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'RE: Pergunta rápida',
+  bodyText,
+  fromEmail: 'ana.silva@example.pt',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'RE: Pergunta rápida') => matchRules(subject, stripQuoted(body), ownText(body), 'ana.silva@example.pt');
@@ -16,8 +20,14 @@ describe('pt: stripQuoted', () => {
     ['Gmail pt-PT', 'Não é para nós.\n\nTom Becker <tom@northwind.io> escreveu no dia terça, 4/03/2025 à(s) 10:12:\n> Tem interesse numa demo?'],
     ['Apple Mail pt-PT', 'Não é para nós.\n\nA 4 de mar. de 2025, às 10:12, Tom Becker <tom@northwind.io> escreveu:\n\n> Tem interesse numa demo?'],
     ['Thunderbird', 'Não é para nós.\n\nNo dia 04/03/2025 10:12, Tom Becker escreveu:\n> Tem interesse numa demo?'],
-    ['Outlook pt-PT', 'Não é para nós.\n\nDe: Tom Becker <tom@northwind.io>\nEnviada: terça-feira, 4 de março de 2025 10:12\nPara: Ana Silva <ana.silva@example.pt>\nAssunto: Pergunta rápida\n\nTem interesse numa demo?'],
-    ['Outlook pt-BR with rule', 'Não é para nós.\n\n________________________________\nDe: Tom Becker <tom@northwind.io>\nEnviado: terça-feira, 4 de março de 2025 10:12\nPara: Ana Silva\nAssunto: Pergunta rápida\n\nTem interesse numa demo?'],
+    [
+      'Outlook pt-PT',
+      'Não é para nós.\n\nDe: Tom Becker <tom@northwind.io>\nEnviada: terça-feira, 4 de março de 2025 10:12\nPara: Ana Silva <ana.silva@example.pt>\nAssunto: Pergunta rápida\n\nTem interesse numa demo?',
+    ],
+    [
+      'Outlook pt-BR with rule',
+      'Não é para nós.\n\n________________________________\nDe: Tom Becker <tom@northwind.io>\nEnviado: terça-feira, 4 de março de 2025 10:12\nPara: Ana Silva\nAssunto: Pergunta rápida\n\nTem interesse numa demo?',
+    ],
     ['Mensagem original', 'Não é para nós.\n\n-----Mensagem Original-----\nDe: Tom\nTem interesse numa demo?'],
     ['Gmail forward pt-BR', 'Não é para nós.\n\n---------- Mensagem encaminhada ---------\nDe: Tom Becker <tom@northwind.io>\nTem interesse numa demo?'],
     ['Gmail forward pt-PT', 'Não é para nós.\n\n---------- Mensagem reencaminhada ---------\nDe: Tom Becker <tom@northwind.io>\nTem interesse numa demo?'],
@@ -63,7 +73,9 @@ describe('pt: outOfOfficeUntil', () => {
     expect(outOfOfficeUntil('O escritório está encerrado para as festas. Reabrimos a 6 de janeiro.', new Date('2025-12-20T10:00:00Z'))?.toISOString().slice(0, 10)).toBe('2026-01-06');
   });
   it('reads the reply, not the quoted history', () => {
-    expect(outOfOfficeUntil('Regresso a 9 de março.\n\nEm sex., 28 de fev. de 2025 às 10:00, Tom <tom@northwind.io> escreveu:\n> Falamos a 20 de março?', received)?.toISOString().slice(0, 10)).toBe('2025-03-09');
+    expect(outOfOfficeUntil('Regresso a 9 de março.\n\nEm sex., 28 de fev. de 2025 às 10:00, Tom <tom@northwind.io> escreveu:\n> Falamos a 20 de março?', received)?.toISOString().slice(0, 10)).toBe(
+      '2025-03-09',
+    );
   });
 });
 
@@ -97,9 +109,14 @@ describe('pt: rules', () => {
 
   it('does not fire on ordinary replies', () => {
     for (const body of [
-      'Parece interessante, diga-me mais.', 'Pode ser terça às 15h para uma chamada?', 'Quanto custa para 20 utilizadores?',
-      'Não temos interesse, obrigado.', 'Envie a proposta para este endereço, por favor.', 'Não estarei disponível na terça, pode ser na quarta?',
-    ]) expect(rule(body), body).toBeNull();
+      'Parece interessante, diga-me mais.',
+      'Pode ser terça às 15h para uma chamada?',
+      'Quanto custa para 20 utilizadores?',
+      'Não temos interesse, obrigado.',
+      'Envie a proposta para este endereço, por favor.',
+      'Não estarei disponível na terça, pode ser na quarta?',
+    ])
+      expect(rule(body), body).toBeNull();
   });
 
   it('an automatic reply saying the person left is Wrong person, not Out of office', () => {

@@ -5,7 +5,11 @@ import { cutSignature, ownText } from '../src/triage/local/strip.ts';
 
 // Swedish: written for this test, apart from the corpus (bin/triage-corpus/sv.ts).
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
-  subject: 'SV: Snabb fråga', bodyText, fromEmail: 'anna.svensson@example.se', receivedAt: '2025-03-01T09:00:00Z', ...extra,
+  subject: 'SV: Snabb fråga',
+  bodyText,
+  fromEmail: 'anna.svensson@example.se',
+  receivedAt: '2025-03-01T09:00:00Z',
+  ...extra,
 });
 const label = (bodyText: string, extra: Partial<TriageInput> = {}) => categorise(reply(bodyText, extra))?.label ?? null;
 const rule = (body: string, subject = 'SV: Snabb fråga') => matchRules(subject, stripQuoted(body), ownText(body), 'anna.svensson@example.se');
@@ -16,8 +20,14 @@ describe('sv: stripQuoted', () => {
     ['gmail wrapped', 'Inte för oss.\n\nDen tis 4 mars 2025 kl. 10:12 skrev Tom Becker <\ntom@northwind.io>:\n> Skulle en demo vara intressant?'],
     ['apple mail, no address', 'Inte för oss.\n\n4 mars 2025 kl. 10:12 skrev Tom Becker:\n\n> Skulle en demo vara intressant?'],
     ['thunderbird', 'Inte för oss.\n\nDen 2025-03-04 kl. 10:12, skrev Tom Becker:\n> Skulle en demo vara intressant?'],
-    ['outlook', 'Inte för oss.\n\nFrån: Tom Becker <tom@northwind.io>\nSkickat: den 4 mars 2025 10:12\nTill: Anna Svensson <anna.svensson@example.se>\nÄmne: Snabb fråga\n\nSkulle en demo vara intressant?'],
-    ['outlook, datum and kopia', 'Inte för oss.\n\n________________________________\nFrån: Tom Becker\nDatum: tisdag 4 mars 2025 10:12\nKopia: Erik\nÄmne: Snabb fråga\n\nSkulle en demo vara intressant?'],
+    [
+      'outlook',
+      'Inte för oss.\n\nFrån: Tom Becker <tom@northwind.io>\nSkickat: den 4 mars 2025 10:12\nTill: Anna Svensson <anna.svensson@example.se>\nÄmne: Snabb fråga\n\nSkulle en demo vara intressant?',
+    ],
+    [
+      'outlook, datum and kopia',
+      'Inte för oss.\n\n________________________________\nFrån: Tom Becker\nDatum: tisdag 4 mars 2025 10:12\nKopia: Erik\nÄmne: Snabb fråga\n\nSkulle en demo vara intressant?',
+    ],
     ['original message', 'Inte för oss.\n\n-----Ursprungligt meddelande-----\nFrån: Tom\nSkulle en demo vara intressant?'],
     ['gmail forward', 'Inte för oss.\n\n---------- Vidarebefordrat meddelande ---------\nFrån: Tom Becker <tom@northwind.io>\nSkulle en demo vara intressant?'],
     ['apple forward', 'Inte för oss.\n\nBörjan på vidarebefordrat brev:\n\nFrån: Tom Becker\nSkulle en demo vara intressant?'],
@@ -33,9 +43,12 @@ describe('sv: stripQuoted', () => {
 });
 
 describe('sv: cutSignature', () => {
-  it.each(['Med vänlig hälsning', 'Med vanliga halsningar', 'Vänliga hälsningar', 'Mvh', 'MVH', 'Hälsningar', 'Vänligen', 'Ha det bra!', 'Trevlig helg', '/Anna', '/ Anna S'])('cuts at "%s"', (off) => {
-    expect(cutSignature(`Inte för oss.\n\n${off}\nAnna Svensson\nVD | Skogsberg Bygg AB\n070-123 45 67`)).toBe('Inte för oss.');
-  });
+  it.each(['Med vänlig hälsning', 'Med vanliga halsningar', 'Vänliga hälsningar', 'Mvh', 'MVH', 'Hälsningar', 'Vänligen', 'Ha det bra!', 'Trevlig helg', '/Anna', '/ Anna S'])(
+    'cuts at "%s"',
+    (off) => {
+      expect(cutSignature(`Inte för oss.\n\n${off}\nAnna Svensson\nVD | Skogsberg Bygg AB\n070-123 45 67`)).toBe('Inte för oss.');
+    },
+  );
   it('keeps a sentence that starts like a sign-off', () => {
     expect(cutSignature('Hej,\nMed vänlig hälsning till Erik: vi är intresserade.')).toBe('Hej,\nMed vänlig hälsning till Erik: vi är intresserade.');
   });

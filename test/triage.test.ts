@@ -28,9 +28,13 @@ async function startModelServer() {
       const a = answer(requests.length);
       const send = () => {
         if (res.destroyed) return;
-        res.writeHead(a.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify({
-          id: 'chatcmpl-test', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: a.content ?? '' }, finish_reason: 'stop' }],
-        }));
+        res.writeHead(a.status ?? 200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chatcmpl-test',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: a.content ?? '' }, finish_reason: 'stop' }],
+          }),
+        );
       };
       if (a.delayMs) setTimeout(send, a.delayMs);
       else send();
@@ -40,8 +44,14 @@ async function startModelServer() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    answer: (fn: typeof answer) => { answer = fn; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    answer: (fn: typeof answer) => {
+      answer = fn;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -71,7 +81,12 @@ for (const dialect of DIALECTS) {
       return Object.fromEntries(list.map((c) => [c.name, c]));
     };
     const events = (workspaceId: string, type: string) =>
-      ctx.db.read.selectFrom('events').select('payload').where('workspace_id', '=', workspaceId).where('type', '=', type).execute()
+      ctx.db.read
+        .selectFrom('events')
+        .select('payload')
+        .where('workspace_id', '=', workspaceId)
+        .where('type', '=', type)
+        .execute()
         .then((rows) => rows.map((r) => JSON.parse(r.payload).data));
 
     it('a new workspace starts with the nine categories and their colours, the four positive ones drafting, and triage on', async () => {
@@ -90,7 +105,12 @@ for (const dialect of DIALECTS) {
       const worker = new Worker(ctx.db, triageHandlers({ db: ctx.db, llm: null }), { pollMs: 100 });
       worker.start();
       try {
-        const ingested = await call('POST', '/api/replies', ws.headers, inbound({ client_id: client.id, body_text: 'Yes, this sounds great. I would love to learn more about how it works.', contact: { first_name: 'Ada', company: 'Acme' } }));
+        const ingested = await call(
+          'POST',
+          '/api/replies',
+          ws.headers,
+          inbound({ client_id: client.id, body_text: 'Yes, this sounds great. I would love to learn more about how it works.', contact: { first_name: 'Ada', company: 'Acme' } }),
+        );
         expect(ingested.status).toBe(201);
         // decided in the ingestion's transaction: the answer already carries it
         expect(ingested.body.data).toMatchObject({ status: 'ready', category: { name: 'Interested' }, triage: { source: 'classifier' } });
@@ -110,7 +130,7 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    it("a category given at ingestion or by a person, and a draft a person wrote, are never overwritten", async () => {
+    it('a category given at ingestion or by a person, and a draft a person wrote, are never overwritten', async () => {
       const ws = await makeWorkspace(ctx.db, { triage: true });
       const cats = await categories(ws.headers);
       const text = { body_text: 'Yes, this sounds great. I would love to learn more about how it works.' };
@@ -153,7 +173,9 @@ for (const dialect of DIALECTS) {
       expect(listed).toMatchObject({ do_not_contact: true, bouncing: false });
       const contact = (await call('GET', `/api/contacts/${r.contact_id}`, ws.headers)).body.data;
       expect(contact).toMatchObject({ do_not_contact: true, do_not_contact_reason: expect.stringContaining(r.id) });
-      expect(await events(ws.workspace.id, 'contact.updated')).toEqual([expect.objectContaining({ id: r.contact_id, do_not_contact: true, changes: { do_not_contact: { previous: false, current: true } } })]);
+      expect(await events(ws.workspace.id, 'contact.updated')).toEqual([
+        expect.objectContaining({ id: r.contact_id, do_not_contact: true, changes: { do_not_contact: { previous: false, current: true } } }),
+      ]);
 
       const refused = await call('POST', `/api/replies/${r.id}/send`, ws.headers, { message: 'Sorry to bother you again' });
       expect(refused.status).toBe(409);
@@ -172,12 +194,29 @@ for (const dialect of DIALECTS) {
     it('Out of office snoozes the reply until the return date; Bounce marks the failed address bouncing', async () => {
       const ws = await makeWorkspace(ctx.db, { triage: true });
       const year = new Date().getUTCFullYear() + 1;
-      const ooo = (await call('POST', '/api/replies', ws.headers, inbound({ subject: 'Automatic reply: Quick question', body_text: `I am out of the office until 15 March ${year} with limited access to email.`, received_at: new Date().toISOString() }))).body.data;
+      const ooo = (
+        await call(
+          'POST',
+          '/api/replies',
+          ws.headers,
+          inbound({ subject: 'Automatic reply: Quick question', body_text: `I am out of the office until 15 March ${year} with limited access to email.`, received_at: new Date().toISOString() }),
+        )
+      ).body.data;
       const prospect = (await call('POST', '/api/replies', ws.headers, inbound({ from_email: 'ada.bounce@acme.example', body_text: 'Sounds interesting, send me pricing.' }))).body.data;
-      const bounce = (await call('POST', '/api/replies', ws.headers, inbound({
-        from_email: 'MAILER-DAEMON@mx.example.net', from_name: 'Mail Delivery System', subject: 'Undelivered Mail Returned to Sender',
-        body_text: "I'm sorry to have to inform you that your message could not be delivered.\n\n<ada.bounce@acme.example>: 550 5.1.1 User unknown\n\nFinal-Recipient: rfc822; ada.bounce@acme.example\nAction: failed\nStatus: 5.1.1",
-      }))).body.data;
+      const bounce = (
+        await call(
+          'POST',
+          '/api/replies',
+          ws.headers,
+          inbound({
+            from_email: 'MAILER-DAEMON@mx.example.net',
+            from_name: 'Mail Delivery System',
+            subject: 'Undelivered Mail Returned to Sender',
+            body_text:
+              "I'm sorry to have to inform you that your message could not be delivered.\n\n<ada.bounce@acme.example>: 550 5.1.1 User unknown\n\nFinal-Recipient: rfc822; ada.bounce@acme.example\nAction: failed\nStatus: 5.1.1",
+          }),
+        )
+      ).body.data;
       await drain();
       const o = (await call('GET', `/api/replies/${ooo.id}`, ws.headers)).body.data;
       expect(o.category.name).toBe('Out of office');
@@ -262,7 +301,12 @@ for (const dialect of DIALECTS) {
         expect(sent.body.model).toBe('test-model');
         expect(sent.body.messages).toEqual(fixture.messages);
         const read = (await call('GET', `/api/replies/${r.id}`, ws.headers)).body.data;
-        expect(read).toMatchObject({ status: 'ready', ai_response: 'Hi Jonas, thanks for the pointer.', category: { name: 'Referral' }, triage: { source: 'model', confidence: 0.86, reason: 'model test-model: points to a colleague' } });
+        expect(read).toMatchObject({
+          status: 'ready',
+          ai_response: 'Hi Jonas, thanks for the pointer.',
+          category: { name: 'Referral' },
+          triage: { source: 'model', confidence: 0.86, reason: 'model test-model: points to a colleague' },
+        });
         expect((await call('GET', '/api/triage', ws.headers)).body.data.model.calls_today).toBe(1);
       });
 
@@ -273,7 +317,12 @@ for (const dialect of DIALECTS) {
         model.answer(() => ({ status: 503, content: 'overloaded' }));
         await drain(llmConfig()); // triage.reply: unsure, so a triage.model job; its first attempt gets 503
         expect(model.requests).toHaveLength(1);
-        const [job] = await ctx.db.read.selectFrom('jobs').select(['id', 'status', 'attempts', 'last_error', 'run_at']).where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.model').execute();
+        const [job] = await ctx.db.read
+          .selectFrom('jobs')
+          .select(['id', 'status', 'attempts', 'last_error', 'run_at'])
+          .where('workspace_id', '=', ws.workspace.id)
+          .where('kind', '=', 'triage.model')
+          .execute();
         expect(job).toMatchObject({ status: 'queued', attempts: 1, last_error: 'model server answered 503' });
         expect(new Date(job!.run_at).getTime()).toBeGreaterThan(Date.now()); // backoff
         expect((await call('GET', `/api/replies/${id}`, ws.headers)).body.data.triage).toBeNull();
@@ -290,7 +339,9 @@ for (const dialect of DIALECTS) {
 
       it('a malformed answer, a slow one or a spent budget leaves the local result: category and template draft', async () => {
         const ws = await makeWorkspace(ctx.db, { triage: true });
-        const ingest = async () => (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Yes, this sounds great. I would love to learn more about how it works.', contact: { first_name: 'Ada' } }))).body.data.id as string;
+        const ingest = async () =>
+          (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Yes, this sounds great. I would love to learn more about how it works.', contact: { first_name: 'Ada' } }))).body.data
+            .id as string;
         const read = async (id: string) => (await call('GET', `/api/replies/${id}`, ws.headers)).body.data;
 
         // sure locally: the category at once, the draft left to the model, which answers garbage
@@ -332,7 +383,10 @@ describe('replydesk workspace create --triage off', () => {
     const db = connect({ dialect: 'sqlite', filename: path.join(dir, 'cli.db') });
     return (async () => {
       try {
-        for (const [out, enabled] of [[off, false], [on, true]] as const) {
+        for (const [out, enabled] of [
+          [off, false],
+          [on, true],
+        ] as const) {
           const id = JSON.parse(out.stdout).data.id;
           const ws = await db.read.selectFrom('workspaces').select('triage_enabled').where('id', '=', id).executeTakeFirstOrThrow();
           expect(Boolean(ws.triage_enabled)).toBe(enabled);

@@ -40,8 +40,7 @@ for (const dialect of DIALECTS) {
     }
 
     const ingest = (headers: Record<string, string>, body = inbound()) => ctx.app.inject({ method: 'POST', url: '/api/replies', headers, payload: body });
-    const deliveries = async (headers: Record<string, string>, endpointId: string) =>
-      (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpointId}/deliveries`, headers })).json();
+    const deliveries = async (headers: Record<string, string>, endpointId: string) => (await ctx.app.inject({ method: 'GET', url: `/api/webhooks/${endpointId}/deliveries`, headers })).json();
 
     it('every delivery is signed and verifies with the standardwebhooks verifier; a tampered body or a stale timestamp does not', async () => {
       const { ws, receiver, secret } = await setup(['reply.received', 'contact.created']);
@@ -91,16 +90,26 @@ for (const dialect of DIALECTS) {
       const ws = await makeWorkspace(db);
       await ingest(ws.headers);
       const count = async (table: 'events' | 'webhook_deliveries' | 'jobs') =>
-        Number((await db.read.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', ws.workspace.id).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await db.read
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('workspace_id', '=', ws.workspace.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       expect(await count('events')).toBe(0);
       expect(await count('webhook_deliveries')).toBe(0);
       expect(await count('jobs')).toBe(0);
 
       const { ws: ws2, receiver } = await setup();
-      await db.write(async (trx) => {
-        await publishEvents(trx, ws2.workspace.id, [{ type: 'reply.sent', data: { id: 'x' } }]);
-        throw new Error('rollback');
-      }).catch(() => {});
+      await db
+        .write(async (trx) => {
+          await publishEvents(trx, ws2.workspace.id, [{ type: 'reply.sent', data: { id: 'x' } }]);
+          throw new Error('rollback');
+        })
+        .catch(() => {});
       const rows = await db.read.selectFrom('webhook_deliveries').select('id').where('workspace_id', '=', ws2.workspace.id).execute();
       expect(rows).toHaveLength(0);
       await receiver.close();
@@ -320,7 +329,12 @@ for (const dialect of DIALECTS) {
       const stored = await db.read.selectFrom('webhook_endpoints').select('secret_enc').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
       expect(stored.secret_enc).not.toContain(endpoint.secret.slice(6, 20));
 
-      const patched = await ctx.app.inject({ method: 'PATCH', url: `/api/webhooks/${endpoint.id}`, headers: ws.headers, payload: { url: 'https://hooks.example.com/in', events: ['*'], description: 'All' } });
+      const patched = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${endpoint.id}`,
+        headers: ws.headers,
+        payload: { url: 'https://hooks.example.com/in', events: ['*'], description: 'All' },
+      });
       expect(patched.json().data).toMatchObject({ url: 'https://hooks.example.com/in', events: ['*'], description: 'All' });
       const empty = await ctx.app.inject({ method: 'PATCH', url: `/api/webhooks/${endpoint.id}`, headers: ws.headers, payload: {} });
       expect(empty.statusCode).toBe(400);

@@ -22,9 +22,11 @@ const OUT = new URL('../../src/triage/local/corpus/', import.meta.url);
 
 let seed = 20251117;
 function random(): number {
-  seed ^= seed << 13; seed >>>= 0;
+  seed ^= seed << 13;
+  seed >>>= 0;
   seed ^= seed >>> 17;
-  seed ^= seed << 5; seed >>>= 0;
+  seed ^= seed << 5;
+  seed >>>= 0;
   return seed / 0x100000000;
 }
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -48,9 +50,12 @@ function typo(word: string): string {
   if (word.length < 5) return word;
   const i = 1 + Math.floor(random() * (word.length - 2));
   switch (Math.floor(random() * 3)) {
-    case 0: return word.slice(0, i) + word.slice(i + 1); // dropped letter
-    case 1: return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2); // swapped
-    default: return word.slice(0, i) + word[i] + word.slice(i); // doubled
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1); // dropped letter
+    case 1:
+      return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2); // swapped
+    default:
+      return word.slice(0, i) + word[i] + word.slice(i); // doubled
   }
 }
 
@@ -71,14 +76,29 @@ function noisy(text: string): string {
   return out;
 }
 
-interface Line { text: string; subject: string; label: string; group: string }
+interface Line {
+  text: string;
+  subject: string;
+  label: string;
+  group: string;
+}
 
 function person(p: LanguagePack) {
   const first = pick(p.firstNames);
   const last = pick(p.lastNames);
   const company = pick(p.companies);
-  const domain = company.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 14) + pick(['.com', '.io', '.de', '.fr', '.es', '.nl', '.co.uk', '.eu']);
-  const email = `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}.${last.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@${domain}`;
+  const domain =
+    company
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '')
+      .slice(0, 14) + pick(['.com', '.io', '.de', '.fr', '.es', '.nl', '.co.uk', '.eu']);
+  const email = `${first
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '')}.${last
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '')}@${domain}`;
   return { first, last, company, domain, email };
 }
 
@@ -126,18 +146,15 @@ const DRESS: Record<string, { cities: string[]; addresses: string[]; legal: stri
       'Siège social : {n} rue de la République, {zip} {city} – RCS {city} {reg}',
     ],
     confidential: [
-      'Ce message et toutes les pièces jointes sont confidentiels et établis à l\'intention exclusive de ses destinataires. Toute utilisation ou diffusion non autorisée est interdite. Si vous avez reçu ce message par erreur, merci d\'en avertir immédiatement l\'expéditeur et de le détruire.',
-      'Conformément au RGPD, vous disposez d\'un droit d\'accès, de rectification et de suppression de vos données. Pour l\'exercer : dpo@{domain}',
-      'Ce courriel a été vérifié par un antivirus. L\'intégrité de ce message n\'étant pas assurée sur Internet, {company} ne peut être tenue responsable de son contenu.',
+      "Ce message et toutes les pièces jointes sont confidentiels et établis à l'intention exclusive de ses destinataires. Toute utilisation ou diffusion non autorisée est interdite. Si vous avez reçu ce message par erreur, merci d'en avertir immédiatement l'expéditeur et de le détruire.",
+      "Conformément au RGPD, vous disposez d'un droit d'accès, de rectification et de suppression de vos données. Pour l'exercer : dpo@{domain}",
+      "Ce courriel a été vérifié par un antivirus. L'intégrité de ce message n'étant pas assurée sur Internet, {company} ne peut être tenue responsable de son contenu.",
     ],
   },
   es: {
     cities: ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Bilbao', 'Zaragoza'],
     addresses: ['C/ Mayor {n}, {zip} {city}', 'Avda. de la Constitución {n} – {zip} {city}', 'Paseo de Gracia {n} | {zip} {city} | España'],
-    legal: [
-      '{company} – CIF B{reg} – Inscrita en el Registro Mercantil de {city}, Tomo {n}, Folio {n}, Hoja M-{reg}',
-      'CIF: B{reg} | Domicilio social: C/ Mayor {n}, {zip} {city}',
-    ],
+    legal: ['{company} – CIF B{reg} – Inscrita en el Registro Mercantil de {city}, Tomo {n}, Folio {n}, Hoja M-{reg}', 'CIF: B{reg} | Domicilio social: C/ Mayor {n}, {zip} {city}'],
     confidential: [
       'Este mensaje y sus archivos adjuntos van dirigidos exclusivamente a su destinatario, pudiendo contener información confidencial sometida a secreto profesional. No está permitida su reproducción o distribución sin la autorización expresa de {company}. Si usted no es el destinatario final, por favor elimínelo e infórmenos por esta vía.',
       'De conformidad con el Reglamento (UE) 2016/679 (RGPD), le informamos de que sus datos forman parte de un fichero responsabilidad de {company}. Puede ejercer sus derechos de acceso, rectificación y supresión escribiendo a privacidad@{domain}.',
@@ -147,10 +164,7 @@ const DRESS: Record<string, { cities: string[]; addresses: string[]; legal: stri
   nl: {
     cities: ['Amsterdam', 'Rotterdam', 'Utrecht', 'Eindhoven', 'Groningen', 'Den Haag'],
     addresses: ['{street} {n} | {zip} AB {city}', 'Postbus {n}, {zip} AA {city}', '{street} {n}\n{zip} CD {city}'],
-    legal: [
-      '{company} | KvK {reg} | BTW NL{vat}B01',
-      'Ingeschreven bij de Kamer van Koophandel onder nummer {reg}. Op al onze diensten zijn onze algemene voorwaarden van toepassing.',
-    ],
+    legal: ['{company} | KvK {reg} | BTW NL{vat}B01', 'Ingeschreven bij de Kamer van Koophandel onder nummer {reg}. Op al onze diensten zijn onze algemene voorwaarden van toepassing.'],
     confidential: [
       'Dit e-mailbericht is uitsluitend bestemd voor de geadresseerde(n) en kan vertrouwelijke informatie bevatten. Bent u niet de geadresseerde, dan wordt u verzocht de afzender onmiddellijk op de hoogte te stellen en het bericht te verwijderen. Aan dit bericht kunnen geen rechten worden ontleend.',
       'The information in this e-mail is confidential and intended solely for the addressee. If you have received it in error, please notify the sender and delete it.',
@@ -182,8 +196,16 @@ function longSignature(p: LanguagePack, who: ReturnType<typeof person>): string 
   const boss = person(p);
   const city = d ? pick(d.cities) : '';
   const vars = {
-    company: who.company, domain: who.domain, city, n: String(1 + Math.floor(random() * 140)), zip: p.lang === 'en' ? `${pick(['EC2A', 'M3', 'LS1', 'BS1', 'EH2', 'B3', 'SW1A'])} ${digits(1)}${pick(['AB', 'HF', 'QT', 'XZ'])}` : digits(p.lang === 'nl' ? 4 : 5),
-    street: pick(STREETS[p.lang] ?? ['Main Street']), reg: digits(6), vat: digits(9), capital: pick(['10 000', '50 000', '150 000', '1 000 000']), boss: `${boss.first} ${boss.last}`,
+    company: who.company,
+    domain: who.domain,
+    city,
+    n: String(1 + Math.floor(random() * 140)),
+    zip: p.lang === 'en' ? `${pick(['EC2A', 'M3', 'LS1', 'BS1', 'EH2', 'B3', 'SW1A'])} ${digits(1)}${pick(['AB', 'HF', 'QT', 'XZ'])}` : digits(p.lang === 'nl' ? 4 : 5),
+    street: pick(STREETS[p.lang] ?? ['Main Street']),
+    reg: digits(6),
+    vat: digits(9),
+    capital: pick(['10 000', '50 000', '150 000', '1 000 000']),
+    boss: `${boss.first} ${boss.last}`,
   };
   const name = `${who.first} ${who.last}`;
   const title = pick(p.titles);
@@ -192,7 +214,11 @@ function longSignature(p: LanguagePack, who: ReturnType<typeof person>): string 
   const web = `www.${who.domain}`;
   const lines: string[] = [];
   if (chance(0.4)) {
-    lines.push(`${name} | ${title}`, [who.company, address.replace(/\n/g, ', ')].filter(Boolean).join(' | '), `${pick(['T', 'Tel.', 'P'])} ${phone} | ${pick(['M', 'Mob.', 'M:'])} ${phoneNumber()} | ${web}`);
+    lines.push(
+      `${name} | ${title}`,
+      [who.company, address.replace(/\n/g, ', ')].filter(Boolean).join(' | '),
+      `${pick(['T', 'Tel.', 'P'])} ${phone} | ${pick(['M', 'Mob.', 'M:'])} ${phoneNumber()} | ${web}`,
+    );
   } else {
     lines.push(name, title, '', who.company);
     if (address) lines.push(...address.split('\n'));
@@ -211,7 +237,10 @@ function longSignature(p: LanguagePack, who: ReturnType<typeof person>): string 
  * non-breaking space.
  */
 function htmlToTextArtefacts(text: string, who: ReturnType<typeof person>): string {
-  let out = text.split('\n').map((l) => (chance(0.5) ? l + '\n' : l)).join('\n');
+  let out = text
+    .split('\n')
+    .map((l) => (chance(0.5) ? l + '\n' : l))
+    .join('\n');
   out = out.replace(/(^|\s)(www\.[\w.-]+)/g, (_, pre: string, url: string) => pre + (chance(0.5) ? `[https://${url}]` : `${url}<https://${url}/>`));
   if (chance(0.6)) {
     const image = `[cid:image00${1 + Math.floor(random() * 4)}.${pick(['png', 'jpg', 'gif'])}@01D${hex(5)}.${hex(8)}]`;
@@ -234,11 +263,28 @@ function signature(p: LanguagePack, who: ReturnType<typeof person>): string {
 }
 
 function quoted(p: LanguagePack, who: ReturnType<typeof person>, subject: string): string {
-  const vars = { first: who.first, last: who.last, company: who.company, email: who.email, wday: pick(p.weekdays), date: dateVars(p), time: `${8 + Math.floor(random() * 10)}:${pad(Math.floor(random() * 60))}`, subject };
+  const vars = {
+    first: who.first,
+    last: who.last,
+    company: who.company,
+    email: who.email,
+    wday: pick(p.weekdays),
+    date: dateVars(p),
+    time: `${8 + Math.floor(random() * 10)}:${pad(Math.floor(random() * 60))}`,
+    subject,
+  };
   const original = fill(pick(p.outreach), vars);
   if (chance(0.35)) return '\n\n' + fill(p.outlookHeader, vars) + '\n\n' + original;
   if (chance(0.1)) return '\n\n________________________________\n' + fill(p.outlookHeader, vars) + '\n\n' + original;
-  return '\n\n' + fill(pick(p.attributions), vars) + '\n' + original.split('\n').map((l) => (l ? '> ' + l : '>')).join('\n');
+  return (
+    '\n\n' +
+    fill(pick(p.attributions), vars) +
+    '\n' +
+    original
+      .split('\n')
+      .map((l) => (l ? '> ' + l : '>'))
+      .join('\n')
+  );
 }
 
 function reply(p: LanguagePack, label: string, statement: string, extra: string[], group: string): Line {
@@ -246,9 +292,15 @@ function reply(p: LanguagePack, label: string, statement: string, extra: string[
   const colleague = person(p);
   const outreachSubject = fill(pick(p.outreachSubjects), { company: who.company });
   const vars: Record<string, string> = {
-    sender: 'Tom', first: who.first.toLowerCase(), last: who.last.toLowerCase(), company: who.company,
-    colleague: `${colleague.first}${chance(0.5) ? ' ' + colleague.last : ''}`, colleagueEmail: colleague.email.replace(/@.*/, '@' + who.domain),
-    wday: pick(p.weekdays.slice(1, 6)), wday2: pick(p.weekdays.slice(1, 6)), date: dateVars(p),
+    sender: 'Tom',
+    first: who.first.toLowerCase(),
+    last: who.last.toLowerCase(),
+    company: who.company,
+    colleague: `${colleague.first}${chance(0.5) ? ' ' + colleague.last : ''}`,
+    colleagueEmail: colleague.email.replace(/@.*/, '@' + who.domain),
+    wday: pick(p.weekdays.slice(1, 6)),
+    wday2: pick(p.weekdays.slice(1, 6)),
+    date: dateVars(p),
   };
   let body = fill(statement, vars);
   if (extra.length && chance(0.4)) body += (chance(0.5) ? ' ' : '\n') + fill(pick(extra), vars);
@@ -277,7 +329,12 @@ function bounce(p: LanguagePack, template: number): Line {
   const who = person(p);
   const outreachSubject = fill(pick(p.outreachSubjects), { company: who.company });
   let text = fill(p.bounces[template]!, { email: who.email, domain: who.domain, first: who.first.toLowerCase() });
-  if (chance(0.6)) text += '\n\n' + fill(p.outlookHeader, { first: who.first, last: who.last, email: who.email, wday: pick(p.weekdays), date: dateVars(p), time: '09:12', subject: outreachSubject }) + '\n\n' + fill(pick(p.outreach), { first: who.first, company: who.company });
+  if (chance(0.6))
+    text +=
+      '\n\n' +
+      fill(p.outlookHeader, { first: who.first, last: who.last, email: who.email, wday: pick(p.weekdays), date: dateVars(p), time: '09:12', subject: outreachSubject }) +
+      '\n\n' +
+      fill(pick(p.outreach), { first: who.first, company: who.company });
   return { text, subject: fill(pick(p.bounceSubjects), { subject: outreachSubject }), label: 'Bounce', group: `${p.lang}-bounce-${template}` };
 }
 

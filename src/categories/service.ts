@@ -11,8 +11,13 @@ import { TEMPLATE_VARIABLES, unknownVariables } from '../triage/drafts.ts';
 type CategoryRow = Pick<Selectable<CategoryTable>, 'id' | 'name' | 'color' | 'is_positive' | 'drafts' | 'template' | 'created_at'>;
 
 const toCategory = (c: CategoryRow) => ({
-  id: c.id, name: c.name, color: c.color, is_positive: Boolean(c.is_positive),
-  drafts: Boolean(c.drafts), template: c.template ?? null, created_at: c.created_at,
+  id: c.id,
+  name: c.name,
+  color: c.color,
+  is_positive: Boolean(c.is_positive),
+  drafts: Boolean(c.drafts),
+  template: c.template ?? null,
+  created_at: c.created_at,
 });
 
 /** A template that names a variable drafts cannot fill is refused (src/triage/drafts.ts). */

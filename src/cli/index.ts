@@ -157,9 +157,12 @@ async function run(): Promise<void> {
     case 'key list': {
       const workspaceId = required('workspace');
       const keys = await withDb((db) => listApiKeys(db, workspaceId));
-      out(keys, keys.length
-        ? keys.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  [${k.permissions.join(',')}]  ${k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? 'never'}`}`).join('\n')
-        : 'No keys.');
+      out(
+        keys,
+        keys.length
+          ? keys.map((k) => `${k.id}  ${k.prefix}…  ${k.name}  [${k.permissions.join(',')}]  ${k.revoked_at ? `revoked ${k.revoked_at}` : `last used ${k.last_used_at ?? 'never'}`}`).join('\n')
+          : 'No keys.',
+      );
       return;
     }
     case 'key revoke': {
@@ -193,7 +196,10 @@ async function run(): Promise<void> {
     case 'mail list': {
       if (values.system) {
         const rows = await withDb((db) => listAllSystemMail(db.read, positiveInt('limit') ?? 50));
-        out(rows, rows.length ? rows.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(14)}  ${m.to_address}  "${m.subject}"\n${m.text}\n`).join('\n') : 'No mail sent by the dashboard.');
+        out(
+          rows,
+          rows.length ? rows.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(14)}  ${m.to_address}  "${m.subject}"\n${m.text}\n`).join('\n') : 'No mail sent by the dashboard.',
+        );
         return;
       }
       const status = values.status as OutgoingStatus | undefined;
@@ -202,9 +208,17 @@ async function run(): Promise<void> {
       }
       const rows = await withDb((db) => listOutgoing(db.read, { workspaceId: values.workspace, status, limit: positiveInt('limit') ?? 50 }));
       const data = rows.map((r) => ({ ...r, to: JSON.parse(r.to_addresses) as string[], to_addresses: undefined }));
-      out(data, data.length
-        ? data.map((m) => `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(7)}  ${m.to.join(', ')}  "${m.subject}"  ${m.message_id}${m.last_error ? `  error: ${m.last_error}` : ''}  (id ${m.id})`).join('\n')
-        : 'No outgoing mail.');
+      out(
+        data,
+        data.length
+          ? data
+              .map(
+                (m) =>
+                  `${m.created_at}  ${m.status.padEnd(8)}  ${m.kind.padEnd(7)}  ${m.to.join(', ')}  "${m.subject}"  ${m.message_id}${m.last_error ? `  error: ${m.last_error}` : ''}  (id ${m.id})`,
+              )
+              .join('\n')
+          : 'No outgoing mail.',
+      );
       return;
     }
     case 'mail show': {

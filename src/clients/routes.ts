@@ -12,16 +12,22 @@ export const clientRoutes = ownedRoutes({
     service_description: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
   }),
-  Create: Type.Object({
-    name: Type.String({ minLength: 1, maxLength: 200 }),
-    service_description: Type.Optional(Type.String({ maxLength: 5000, description: 'What the client sells; drafts draw on it' })),
-  }, { additionalProperties: false }),
+  Create: Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: 200 }),
+      service_description: Type.Optional(Type.String({ maxLength: 5000, description: 'What the client sells; drafts draw on it' })),
+    },
+    { additionalProperties: false },
+  ),
   create: service.createClient,
   list: service.listClients,
-  Update: Type.Object({
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    service_description: Type.Optional(Type.String({ maxLength: 5000 })),
-  }, { additionalProperties: false }),
+  Update: Type.Object(
+    {
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+      service_description: Type.Optional(Type.String({ maxLength: 5000 })),
+    },
+    { additionalProperties: false },
+  ),
   update: service.updateClient,
   remove: {
     run: service.deleteClient,

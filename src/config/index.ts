@@ -10,9 +10,7 @@ import { loadOAuthProviders, type OAuthProviders } from './oauth.ts';
  */
 export type SqliteSynchronous = 'full' | 'normal';
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous; cacheMiB?: number }
-  | { dialect: 'postgres'; connectionString: string };
+export type DatabaseConfig = { dialect: 'sqlite'; filename: string; synchronous?: SqliteSynchronous; cacheMiB?: number } | { dialect: 'postgres'; connectionString: string };
 
 /** The PostgreSQL database's URL, or null on SQLite (several processes share only the former). */
 export function postgresUrlOf(database: DatabaseConfig): string | null {

@@ -12,10 +12,10 @@ const listColumns = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.compan
 export const DIRECT_MAX_OFFSET = 40;
 const listSelect = (db: Kysely<Database>) => db.selectFrom('contacts as c').select(listColumns);
 export const directPage = prepared((db, a: { ws: string; limit: number; offset: number }) =>
-  listSelect(db).where('c.workspace_id', '=', a.ws).orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(a.limit).offset(a.offset));
+  listSelect(db).where('c.workspace_id', '=', a.ws).orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(a.limit).offset(a.offset),
+);
 export const deferredPage = prepared((db, a: { ws: string; limit: number; offset: number }) => {
-  const ids = db.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws)
-    .orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
+  const ids = db.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws).orderBy('last_reply_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
   return listSelect(db).innerJoin(ids.as('p'), 'p.id', 'c.id');
 });
 
@@ -38,11 +38,18 @@ export function searchPage(db: Q, workspaceId: string, opts: { search?: SearchTe
     const { lastReplyAt, id } = opts.after;
     q = q.where((eb) => eb(eb.refTuple('c.last_reply_at', 'c.id'), '<', eb.tuple(lastReplyAt, id)));
   }
-  return q.orderBy('c.last_reply_at', 'desc').orderBy('c.id', 'desc').limit(opts.limit + 1).offset(opts.offset).execute();
+  return q
+    .orderBy('c.last_reply_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(opts.limit + 1)
+    .offset(opts.offset)
+    .execute();
 }
 
 export async function countSearched(db: Q, workspaceId: string, search: SearchTerms | undefined): Promise<number> {
-  const row = await searched(db, workspaceId, search).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await searched(db, workspaceId, search)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

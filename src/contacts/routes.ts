@@ -6,43 +6,70 @@ import { ContactDetail, ContactListItem, PatchContactBody } from './schemas.ts';
 import * as service from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/contacts', {
-    config: { permission: 'contacts:read' },
-    schema: {
-      tags: ['Contacts'],
-      summary: 'List contacts, most recent reply first',
-      querystring: Type.Object({
-        q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Search over email, first and last name and company: every word must match, case and accents ignored, the last word as a prefix.', examples: ['muller acme'] })),
-        cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page. Not with a non-zero offset.', examples: ['WyIyMDI2LTExLTIwVDA5OjQyOjEyLjAwMFoiLCIwMTkwZjVhMi03YzNlLTdkMWEtOWIyZS00ZjZhOGMwZDFlMmYiXQ'] })),
-        ...PageQuery,
-      }),
-      response: { 200: list(Type.Ref(ContactListItem)), ...errorResponses(400, 401, 403, 429) },
+  app.get(
+    '/api/contacts',
+    {
+      config: { permission: 'contacts:read' },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'List contacts, most recent reply first',
+        querystring: Type.Object({
+          q: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'Search over email, first and last name and company: every word must match, case and accents ignored, the last word as a prefix.',
+              examples: ['muller acme'],
+            }),
+          ),
+          cursor: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 500,
+              description: 'The `pagination.next_cursor` of the previous page. Not with a non-zero offset.',
+              examples: ['WyIyMDI2LTExLTIwVDA5OjQyOjEyLjAwMFoiLCIwMTkwZjVhMi03YzNlLTdkMWEtOWIyZS00ZjZhOGMwZDFlMmYiXQ'],
+            }),
+          ),
+          ...PageQuery,
+        }),
+        response: { 200: list(Type.Ref(ContactListItem)), ...errorResponses(400, 401, 403, 429) },
+      },
     },
-  }, async (request) => {
-    const { limit, offset } = page(request.query.limit, request.query.offset);
-    const { items, total, more, nextCursor } = await service.listContacts(db, request.workspaceId, { limit, offset, q: request.query.q, cursor: request.query.cursor });
-    return { data: items, pagination: { total, limit, offset, hasMore: more, next_cursor: nextCursor } };
-  });
+    async (request) => {
+      const { limit, offset } = page(request.query.limit, request.query.offset);
+      const { items, total, more, nextCursor } = await service.listContacts(db, request.workspaceId, { limit, offset, q: request.query.q, cursor: request.query.cursor });
+      return { data: items, pagination: { total, limit, offset, hasMore: more, next_cursor: nextCursor } };
+    },
+  );
 
-  app.get('/api/contacts/:id', {
-    config: { permission: 'contacts:read' },
-    schema: {
-      tags: ['Contacts'],
-      summary: 'Read one contact with its replies',
-      params: IdParams,
-      response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(401, 403, 404, 429) },
+  app.get(
+    '/api/contacts/:id',
+    {
+      config: { permission: 'contacts:read' },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'Read one contact with its replies',
+        params: IdParams,
+        response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(401, 403, 404, 429) },
+      },
     },
-  }, async (request) => ({ data: await service.getContact(db, request.workspaceId, request.params.id) }));
+    async (request) => ({ data: await service.getContact(db, request.workspaceId, request.params.id) }),
+  );
 
-  app.patch('/api/contacts/:id', {
-    config: { permission: 'contacts:write' },
-    schema: {
-      tags: ['Contacts'],
-      summary: 'Set or clear a contact\'s do-not-contact or bouncing mark',
-      description: 'A person decides: `{"do_not_contact": false}` clears the mark an Unsubscribe reply set, so sends are allowed again. Records contact.updated when anything changed. Answers the full contact.',
-      params: IdParams,
-      body: PatchContactBody,
-      response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(400, 401, 403, 404, 429) },
+  app.patch(
+    '/api/contacts/:id',
+    {
+      config: { permission: 'contacts:write' },
+      schema: {
+        tags: ['Contacts'],
+        summary: "Set or clear a contact's do-not-contact or bouncing mark",
+        description:
+          'A person decides: `{"do_not_contact": false}` clears the mark an Unsubscribe reply set, so sends are allowed again. Records contact.updated when anything changed. Answers the full contact.',
+        params: IdParams,
+        body: PatchContactBody,
+        response: { 200: single(Type.Ref(ContactDetail)), ...errorResponses(400, 401, 403, 404, 429) },
+      },
     },
-  }, async (request) => ({ data: await service.updateContact(db, request.workspaceId, request.params.id, request.body) }));
+    async (request) => ({ data: await service.updateContact(db, request.workspaceId, request.params.id, request.body) }),
+  );
 };

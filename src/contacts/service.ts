@@ -52,10 +52,7 @@ export async function listContacts(db: Db, workspaceId: string, opts: { limit: n
     return { items, total, more, nextCursor: more ? encodeCursor(items.at(-1)!) : null };
   }
   const direct = opts.offset <= q.DIRECT_MAX_OFFSET;
-  const [items, counts] = await Promise.all([
-    (direct ? q.directPage : q.deferredPage)(db.read, { ws: workspaceId, limit: opts.limit, offset: opts.offset }),
-    readCounts(db.read, workspaceId),
-  ]);
+  const [items, counts] = await Promise.all([(direct ? q.directPage : q.deferredPage)(db.read, { ws: workspaceId, limit: opts.limit, offset: opts.offset }), readCounts(db.read, workspaceId)]);
   if (!direct) items.sort(newestFirst);
   const total = Number(counts.contacts_total);
   const more = opts.offset + opts.limit < total;

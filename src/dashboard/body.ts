@@ -98,8 +98,35 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
     // ([\s\S], not `.`, which stopped at a line break), and the CSP blocks what slips through
     allowedStyles: {
       '*': Object.fromEntries(
-        ['color', 'background-color', 'font-size', 'font-weight', 'font-style', 'font-family', 'text-align', 'text-decoration', 'line-height', 'margin', 'margin-top', 'margin-bottom', 'margin-left', 'margin-right', 'padding', 'padding-top', 'padding-bottom', 'padding-left', 'padding-right', 'border', 'border-collapse', 'width', 'max-width', 'height', 'vertical-align', 'white-space', 'display']
-          .map((p) => [p, [/^(?![\s\S]*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
+        [
+          'color',
+          'background-color',
+          'font-size',
+          'font-weight',
+          'font-style',
+          'font-family',
+          'text-align',
+          'text-decoration',
+          'line-height',
+          'margin',
+          'margin-top',
+          'margin-bottom',
+          'margin-left',
+          'margin-right',
+          'padding',
+          'padding-top',
+          'padding-bottom',
+          'padding-left',
+          'padding-right',
+          'border',
+          'border-collapse',
+          'width',
+          'max-width',
+          'height',
+          'vertical-align',
+          'white-space',
+          'display',
+        ].map((p) => [p, [/^(?![\s\S]*(?:url|expression|image-set)\s*\()[\w\s#%.,'"()+-]+$/i]]),
       ),
     },
     transformTags: {
@@ -130,6 +157,6 @@ a{color:#0b57d0}table{max-width:100%}`;
 export function bodyDocument(reply: { body_html: string; body_text: string }, opts: { remoteImages: boolean }): { document: string; csp: string } {
   const { html, remoteImages } = reply.body_html.trim() ? sanitiseBody(reply.body_html, opts) : { html: `<pre class="plain">${escapeHtml(reply.body_text)}</pre>`, remoteImages: 0 };
   const document = `<!doctype html><html><head><meta charset="utf-8"><meta name="replydesk-remote-images" content="${remoteImages}"><base target="_blank"><style>${STYLE}</style></head><body>${html}</body></html>`;
-  const img = opts.remoteImages ? "img-src data: cid: https: http:" : 'img-src data: cid:';
+  const img = opts.remoteImages ? 'img-src data: cid: https: http:' : 'img-src data: cid:';
   return { document, csp: `default-src 'none'; style-src 'unsafe-inline'; ${img}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'` };
 }

@@ -100,7 +100,10 @@ export class AttemptLimiter {
   private readonly memory = new MemoryStore();
   private readonly shared: RedisStore | null;
 
-  constructor(redis: Redis | null, private readonly onRedisError: (err: Error) => void = () => {}) {
+  constructor(
+    redis: Redis | null,
+    private readonly onRedisError: (err: Error) => void = () => {},
+  ) {
     this.shared = redis ? new RedisStore(redis) : null;
   }
 
@@ -123,7 +126,10 @@ export class AttemptLimiter {
   async begin(rule: LimitRule, who: Attempter): Promise<Attempt> {
     const now = Date.now();
     const member = `${now}:${crypto.randomBytes(6).toString('hex')}`;
-    const keys = [[`${rule.name}:a:${who.account.toLowerCase()}`, rule.perAccount], [`${rule.name}:ip:${who.address}`, rule.perAddress]] as const;
+    const keys = [
+      [`${rule.name}:a:${who.account.toLowerCase()}`, rule.perAccount],
+      [`${rule.name}:ip:${who.address}`, rule.perAddress],
+    ] as const;
     const counted = await Promise.all(keys.map(([key]) => this.store((s) => s.add(key, member, now, rule.windowMs))));
     const spent = counted.findIndex((c, i) => c.count > keys[i]![1]);
     if (spent >= 0) {

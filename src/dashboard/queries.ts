@@ -5,7 +5,10 @@ import { lockRows } from '../db/dialect.ts';
 import type { Database, Q, Role, Tx, UserTokenKind } from '../db/types.ts';
 
 export async function countUsers(db: Q): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -30,7 +33,11 @@ export async function setPassword(db: Tx, userId: string, passwordHash: string, 
 // Memberships
 
 export async function insertMembership(db: Tx, row: Insertable<Database['memberships']>) {
-  await db.insertInto('memberships').values(row).onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing()).execute();
+  await db
+    .insertInto('memberships')
+    .values(row)
+    .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing())
+    .execute();
 }
 
 /** The workspaces a person is in, oldest membership first. */
@@ -74,7 +81,12 @@ export async function lockOwners(db: Tx, workspaceId: string) {
 }
 
 export async function countOwners(db: Q, workspaceId: string): Promise<number> {
-  const row = await db.selectFrom('memberships').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).where('role', '=', 'owner').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('memberships')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'owner')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -123,14 +135,7 @@ export async function insertToken(db: Tx, row: Insertable<Database['user_tokens'
 
 /** An unused, unexpired token of the kind, as of `now`. */
 export function findToken(db: Q, hash: string, kind: UserTokenKind, now: string) {
-  return db
-    .selectFrom('user_tokens')
-    .selectAll()
-    .where('token_hash', '=', hash)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  return db.selectFrom('user_tokens').selectAll().where('token_hash', '=', hash).where('kind', '=', kind).where('used_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
 }
 
 /** Marks a token used; false when another request used it first. */

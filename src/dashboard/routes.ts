@@ -89,37 +89,61 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   app.get('/dashboard/api/status', { config: { public: true }, schema: { ...hidden, response: ok(SetupStatus) } }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
 
-  app.post('/dashboard/api/setup', {
-    config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }), response: ok(Session, 201) },
-  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.setup(db, request.body)), 201));
+  app.post(
+    '/dashboard/api/setup',
+    {
+      config: { public: true },
+      schema: {
+        ...hidden,
+        body: body({ token: Token, email: Email, password: Password, workspace_name: Type.String({ minLength: 1, maxLength: 200 }), demo_data: Type.Optional(Type.Boolean()) }),
+        response: ok(Session, 201),
+      },
+    },
+    async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.setup(db, request.body)), 201),
+  );
 
-  app.post('/dashboard/api/sign-in', {
-    config: { public: true },
-    schema: { ...hidden, body: body({ email: Email, password: Password }), response: SessionAnswer },
-  }, async (request, reply) => signedIn(request, reply, await guarded(request, request.body.email.trim(), () => sessions.signIn(db, request.body))));
+  app.post(
+    '/dashboard/api/sign-in',
+    {
+      config: { public: true },
+      schema: { ...hidden, body: body({ email: Email, password: Password }), response: SessionAnswer },
+    },
+    async (request, reply) => signedIn(request, reply, await guarded(request, request.body.email.trim(), () => sessions.signIn(db, request.body))),
+  );
 
-  app.post('/dashboard/api/password-reset', {
-    config: { public: true },
-    schema: { ...hidden, body: body({ email: Email }), response: ok(Type.Object({ sent: Type.Literal(true) })) },
-  }, async (request) => {
-    // Counted whether or not the account exists, and answered before it is looked up: the
-    // answer says nothing, in its words or its timing, about the address.
-    const email = service.normaliseEmail(request.body.email);
-    await limiter.begin(RESET_REQUESTS, { account: email, address: request.ip });
-    later(() => service.sendPasswordReset(db, email, baseUrl));
-    return { data: { sent: true as const } };
-  });
+  app.post(
+    '/dashboard/api/password-reset',
+    {
+      config: { public: true },
+      schema: { ...hidden, body: body({ email: Email }), response: ok(Type.Object({ sent: Type.Literal(true) })) },
+    },
+    async (request) => {
+      // Counted whether or not the account exists, and answered before it is looked up: the
+      // answer says nothing, in its words or its timing, about the address.
+      const email = service.normaliseEmail(request.body.email);
+      await limiter.begin(RESET_REQUESTS, { account: email, address: request.ip });
+      later(() => service.sendPasswordReset(db, email, baseUrl));
+      return { data: { sent: true as const } };
+    },
+  );
 
-  app.post('/dashboard/api/password-reset/confirm', {
-    config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
-  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.confirmPasswordReset(db, request.body))));
+  app.post(
+    '/dashboard/api/password-reset/confirm',
+    {
+      config: { public: true },
+      schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
+    },
+    async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.confirmPasswordReset(db, request.body))),
+  );
 
-  app.post('/dashboard/api/invites/accept', {
-    config: { public: true },
-    schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
-  }, async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.acceptInvite(db, request.body))));
+  app.post(
+    '/dashboard/api/invites/accept',
+    {
+      config: { public: true },
+      schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
+    },
+    async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.acceptInvite(db, request.body))),
+  );
 
   // Signed in from here on (config.session: an API key is refused with 401).
 
@@ -135,28 +159,45 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     return { data: { signed_out: true as const } };
   });
 
-  app.post('/dashboard/api/invites/join', {
-    config: { session: true },
-    schema: { ...hidden, body: body({ token: Token }), response: SessionAnswer },
-  }, async (request) => {
-    await guarded(request, link(request.body.token), () => service.joinInvite(db, session(request), request.body.token));
-    return { data: await sessionView(cookieOf(request)) };
-  });
+  app.post(
+    '/dashboard/api/invites/join',
+    {
+      config: { session: true },
+      schema: { ...hidden, body: body({ token: Token }), response: SessionAnswer },
+    },
+    async (request) => {
+      await guarded(request, link(request.body.token), () => service.joinInvite(db, session(request), request.body.token));
+      return { data: await sessionView(cookieOf(request)) };
+    },
+  );
 
-  app.post('/dashboard/api/session/workspace', {
-    config: { session: true },
-    schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }), response: SessionAnswer },
-  }, async (request) => {
-    // the session was looked up by the auth hook: its person and id are on the principal
-    await sessions.switchWorkspace(db, session(request), request.body.workspace_id);
-    return { data: await sessionView(cookieOf(request)) };
-  });
+  app.post(
+    '/dashboard/api/session/workspace',
+    {
+      config: { session: true },
+      schema: { ...hidden, body: body({ workspace_id: Type.String({ minLength: 1, maxLength: 200 }) }), response: SessionAnswer },
+    },
+    async (request) => {
+      // the session was looked up by the auth hook: its person and id are on the principal
+      await sessions.switchWorkspace(db, session(request), request.body.workspace_id);
+      return { data: await sessionView(cookieOf(request)) };
+    },
+  );
 
   app.get('/dashboard/api/workspace', { config: { session: true }, schema: { ...hidden, response: ok(WorkspaceInfo) } }, async (request, reply) => {
     const ws = (await getWorkspace(db, request.workspaceId))!;
     // this request has just been counted by the limiter, which set the header
     const remaining = Number(reply.getHeader('x-ratelimit-remaining') ?? NaN);
-    return { data: { id: ws.id, name: ws.name, plan: ws.plan, rate_limit: sessions.workspaceRateLimit(ws), rate_limit_remaining: Number.isFinite(remaining) ? remaining : null, mailbox_sign_in: mailboxSignIn } };
+    return {
+      data: {
+        id: ws.id,
+        name: ws.name,
+        plan: ws.plan,
+        rate_limit: sessions.workspaceRateLimit(ws),
+        rate_limit_remaining: Number.isFinite(remaining) ? remaining : null,
+        mailbox_sign_in: mailboxSignIn,
+      },
+    };
   });
 
   // API keys (owners and admins)
@@ -166,44 +207,67 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     return { data: keys.filter((k) => !k.revoked_at).map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, permissions: k.permissions, created_at: k.created_at, last_used_at: k.last_used_at })) };
   });
 
-  app.post('/dashboard/api/keys', {
-    config: { session: true, manage: true },
-    schema: {
-      ...hidden,
-      body: body({
-        name: Type.String({ minLength: 1, maxLength: 200 }),
-        permissions: Type.Optional(Type.Array(PermissionSchema, { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true })),
-      }),
-      response: ok(NewApiKey, 201),
+  app.post(
+    '/dashboard/api/keys',
+    {
+      config: { session: true, manage: true },
+      schema: {
+        ...hidden,
+        body: body({
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          permissions: Type.Optional(Type.Array(PermissionSchema, { minItems: 1, maxItems: PERMISSIONS.length, uniqueItems: true })),
+        }),
+        response: ok(NewApiKey, 201),
+      },
     },
-  }, async (request, reply) => {
-    if (!request.body.name.trim()) throw Errors.BadRequest('name must not be empty');
-    const key = await createApiKey(db, { workspaceId: request.workspaceId, name: request.body.name, permissions: request.body.permissions });
-    return reply.code(201).send({ data: key });
-  });
+    async (request, reply) => {
+      if (!request.body.name.trim()) throw Errors.BadRequest('name must not be empty');
+      const key = await createApiKey(db, { workspaceId: request.workspaceId, name: request.body.name, permissions: request.body.permissions });
+      return reply.code(201).send({ data: key });
+    },
+  );
 
-  app.delete('/dashboard/api/keys/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ id: Type.String(), revoked: Type.Literal(true) })) } }, async (request) => {
-    if (!(await revokeApiKey(db, request.workspaceId, request.params.id))) throw Errors.NotFound();
-    authenticator.invalidate();
-    return { data: { id: request.params.id, revoked: true as const } };
-  });
+  app.delete(
+    '/dashboard/api/keys/:id',
+    { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ id: Type.String(), revoked: Type.Literal(true) })) } },
+    async (request) => {
+      if (!(await revokeApiKey(db, request.workspaceId, request.params.id))) throw Errors.NotFound();
+      authenticator.invalidate();
+      return { data: { id: request.params.id, revoked: true as const } };
+    },
+  );
 
   // Members
 
-  app.get('/dashboard/api/members', { config: { session: true }, schema: { ...hidden, response: ok(Type.Array(Member)) } }, async (request) => ({ data: await service.listMembers(db, request.workspaceId) }));
+  app.get('/dashboard/api/members', { config: { session: true }, schema: { ...hidden, response: ok(Type.Array(Member)) } }, async (request) => ({
+    data: await service.listMembers(db, request.workspaceId),
+  }));
 
-  app.post('/dashboard/api/members', {
-    config: { session: true, manage: true },
-    schema: { ...hidden, body: body({ email: Email, role: RoleSchema }), response: ok(Invitation, 201) },
-  }, async (request, reply) => reply.code(201).send({ data: await service.invite(db, session(request), request.workspaceId, request.body, baseUrl) }));
+  app.post(
+    '/dashboard/api/members',
+    {
+      config: { session: true, manage: true },
+      schema: { ...hidden, body: body({ email: Email, role: RoleSchema }), response: ok(Invitation, 201) },
+    },
+    async (request, reply) => reply.code(201).send({ data: await service.invite(db, session(request), request.workspaceId, request.body, baseUrl) }),
+  );
 
-  app.patch('/dashboard/api/members/:id', {
-    config: { session: true, manage: true },
-    schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }), response: ok(Member) },
-  }, async (request) => ({ data: await service.changeRole(db, session(request), request.workspaceId, request.params.id, request.body.role) }));
+  app.patch(
+    '/dashboard/api/members/:id',
+    {
+      config: { session: true, manage: true },
+      schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }), response: ok(Member) },
+    },
+    async (request) => ({ data: await service.changeRole(db, session(request), request.workspaceId, request.params.id, request.body.role) }),
+  );
 
-  app.delete('/dashboard/api/members/:id', { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } }, async (request) =>
-    ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id) }));
+  app.delete(
+    '/dashboard/api/members/:id',
+    { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } },
+    async (request) => ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id) }),
+  );
 
-  app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({ data: await service.listOutbox(db, request.workspaceId) }));
+  app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({
+    data: await service.listOutbox(db, request.workspaceId),
+  }));
 };

@@ -94,7 +94,16 @@ export async function createUser(db: Db, input: { email: string; workspaceId: st
     await q.setRole(trx, input.workspaceId, userId, input.role);
     if (input.password === undefined) {
       const { token, hash } = newToken();
-      await q.insertToken(trx, { token_hash: hash, kind: 'reset', email, user_id: userId, workspace_id: input.workspaceId, role: null, created_at: now(), expires_at: plus(LINK_HOURS.invite * 3_600_000) });
+      await q.insertToken(trx, {
+        token_hash: hash,
+        kind: 'reset',
+        email,
+        user_id: userId,
+        workspace_id: input.workspaceId,
+        role: null,
+        created_at: now(),
+        expires_at: plus(LINK_HOURS.invite * 3_600_000),
+      });
       link = `${baseUrl}/reset/${token}`;
     }
   });
@@ -116,7 +125,14 @@ export async function sendPasswordReset(db: Db, email: string, baseUrl: string) 
   await db.write(async (trx) => {
     await q.insertToken(trx, { token_hash: hash, kind: 'reset', email, user_id: user.id, workspace_id: null, role: null, created_at: now(), expires_at: plus(LINK_HOURS.reset * 3_600_000) });
     // A reset link is the person's own: it is not shown in any workspace's Outbox
-    await queueSystemMail(trx, { workspaceId: null, jobWorkspaceId: workspaces[0]!.id, kind: 'password-reset', to: email, subject: 'Reset your Replydesk password', text: `Someone (hopefully you) asked to reset the password of your Replydesk account.\n\nChoose a new password within an hour:\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.` });
+    await queueSystemMail(trx, {
+      workspaceId: null,
+      jobWorkspaceId: workspaces[0]!.id,
+      kind: 'password-reset',
+      to: email,
+      subject: 'Reset your Replydesk password',
+      text: `Someone (hopefully you) asked to reset the password of your Replydesk account.\n\nChoose a new password within an hour:\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+    });
   });
 }
 
@@ -156,8 +172,24 @@ export async function invite(db: Db, actor: { role: Role }, workspaceId: string,
   const { token, hash } = newToken();
   const inviteUrl = `${baseUrl}/invite/${token}`;
   await db.write(async (trx) => {
-    await q.insertToken(trx, { token_hash: hash, kind: 'invite', email, user_id: existing?.id ?? null, workspace_id: workspaceId, role: input.role, created_at: now(), expires_at: plus(LINK_HOURS.invite * 3_600_000) });
-    await queueSystemMail(trx, { workspaceId, jobWorkspaceId: workspaceId, kind: 'invite', to: email, subject: 'You are invited to a Replydesk workspace', text: `You have been invited to a workspace on Replydesk as ${input.role}.\n\nJoin it within a week:\n${inviteUrl}` });
+    await q.insertToken(trx, {
+      token_hash: hash,
+      kind: 'invite',
+      email,
+      user_id: existing?.id ?? null,
+      workspace_id: workspaceId,
+      role: input.role,
+      created_at: now(),
+      expires_at: plus(LINK_HOURS.invite * 3_600_000),
+    });
+    await queueSystemMail(trx, {
+      workspaceId,
+      jobWorkspaceId: workspaceId,
+      kind: 'invite',
+      to: email,
+      subject: 'You are invited to a Replydesk workspace',
+      text: `You have been invited to a workspace on Replydesk as ${input.role}.\n\nJoin it within a week:\n${inviteUrl}`,
+    });
   });
   return { email, role: input.role, status: 'invited' as const, invite_url: inviteUrl };
 }
@@ -244,7 +276,17 @@ export async function removeMember(db: Db, actor: { userId: string }, workspaceI
 export async function listOutbox(db: Db, workspaceId: string) {
   const [outgoing, system] = await Promise.all([listOutgoing(db.read, { workspaceId, limit: 100 }), listSystemMail(db.read, workspaceId, 100)]);
   return [
-    ...outgoing.map((m) => ({ id: m.id, kind: m.kind === 'send' ? 'reply' : m.kind, to: (JSON.parse(m.to_addresses) as string[]).join(', '), subject: m.subject, status: m.status, error: m.last_error, created_at: m.created_at })),
+    ...outgoing.map((m) => ({
+      id: m.id,
+      kind: m.kind === 'send' ? 'reply' : m.kind,
+      to: (JSON.parse(m.to_addresses) as string[]).join(', '),
+      subject: m.subject,
+      status: m.status,
+      error: m.last_error,
+      created_at: m.created_at,
+    })),
     ...system.map((m) => ({ id: m.id, kind: m.kind, to: m.to_address, subject: m.subject, status: m.status, error: null, created_at: m.created_at })),
-  ].sort((a, b) => (a.created_at < b.created_at ? 1 : -1)).slice(0, 100);
+  ]
+    .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
+    .slice(0, 100);
 }

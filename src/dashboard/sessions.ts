@@ -40,7 +40,14 @@ export interface SessionView {
 /** A new session for the person in the workspace: the cookie's value and what it shows. */
 export async function openSession(trx: Tx, userId: string, workspaceId: string): Promise<string> {
   const { token, hash } = newToken();
-  await q.insertSession(trx, { id_hash: hash, user_id: userId, workspace_id: workspaceId, csrf_token: crypto.randomBytes(24).toString('base64url'), created_at: now(), expires_at: plus(SESSION_DAYS * DAY) });
+  await q.insertSession(trx, {
+    id_hash: hash,
+    user_id: userId,
+    workspace_id: workspaceId,
+    csrf_token: crypto.randomBytes(24).toString('base64url'),
+    created_at: now(),
+    expires_at: plus(SESSION_DAYS * DAY),
+  });
   return token;
 }
 
@@ -104,7 +111,6 @@ export async function switchWorkspace(db: Db, session: { userId: string; idHash:
   if (!(await q.findMembership(db.read, workspaceId, session.userId))) throw DashboardErrors.NotAMember();
   await db.write((trx) => q.setSessionWorkspace(trx, session.idHash, workspaceId));
 }
-
 
 export function workspaceRateLimit(row: { plan: string; rate_limit: number | null }) {
   return row.rate_limit ?? PLAN_LIMITS[row.plan as keyof typeof PLAN_LIMITS];

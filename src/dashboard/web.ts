@@ -15,7 +15,8 @@ import { bodyDocument } from './body.ts';
 import { sessionStillHolds } from './sessions.ts';
 
 /** The dashboard's own pages: scripts and styles from this origin only, nothing inline. */
-export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const PAGE_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** Addresses the single-page app answers (react-router reads the rest of the path). */
 const PAGES = ['/', '/inbox', '/inbox/*', '/contacts', '/contacts/*', '/settings', '/settings/*', '/signin', '/setup/*', '/reset/*', '/invite/*'];
@@ -45,25 +46,28 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
       // read each time (a few hundred bytes): a rebuild is served without a restart
       const index = await fs.promises.readFile(indexFile).catch(() => null);
       if (!index) {
-        return reply.code(503).headers(pageHeaders).type('text/plain; charset=utf-8')
-          .send('The dashboard is not built yet: run `npm run build:web` (npm start does it by itself).');
+        return reply.code(503).headers(pageHeaders).type('text/plain; charset=utf-8').send('The dashboard is not built yet: run `npm run build:web` (npm start does it by itself).');
       }
       return reply.headers(pageHeaders).type('text/html; charset=utf-8').send(index);
     });
   }
 
-  app.get('/dashboard/api/replies/:id/body', {
-    config: { session: true, permission: 'replies:read' },
-    schema: { hide: true, params: IdParams, querystring: Type.Object({ remote_images: Type.Optional(Type.Boolean()) }) },
-  }, async (request, reply) => {
-    const row = await getReplyDetail(db.read, request.workspaceId, request.params.id);
-    if (!row) throw Errors.ReplyNotFound();
-    const { document, csp } = bodyDocument(row, { remoteImages: request.query.remote_images === true });
-    return reply
-      .headers({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'private, no-store' })
-      .type('text/html; charset=utf-8')
-      .send(document);
-  });
+  app.get(
+    '/dashboard/api/replies/:id/body',
+    {
+      config: { session: true, permission: 'replies:read' },
+      schema: { hide: true, params: IdParams, querystring: Type.Object({ remote_images: Type.Optional(Type.Boolean()) }) },
+    },
+    async (request, reply) => {
+      const row = await getReplyDetail(db.read, request.workspaceId, request.params.id);
+      if (!row) throw Errors.ReplyNotFound();
+      const { document, csp } = bodyDocument(row, { remoteImages: request.query.remote_images === true });
+      return reply
+        .headers({ 'content-security-policy': csp, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'private, no-store' })
+        .type('text/html; charset=utf-8')
+        .send(document);
+    },
+  );
 
   const streams = new Set<(sessionEnded?: boolean) => void>();
   // A stream never ends by itself: shutdown ends them, or closing the server would wait.
@@ -113,10 +117,14 @@ export const webRoutes: FastifyPluginAsyncTypebox<{ db: Db; distDir?: string }> 
     const resync = () => {
       if (!ended) res.write('event: resync\ndata: {}\n\n');
     };
-    const unsubscribe = liveEvents.subscribe(workspaceId, (event) => {
-      waiting.push(event);
-      void pump();
-    }, resync);
+    const unsubscribe = liveEvents.subscribe(
+      workspaceId,
+      (event) => {
+        waiting.push(event);
+        void pump();
+      },
+      resync,
+    );
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const recheck = setInterval(() => void pump(), SESSION_CHECK_MS);
     function end(sessionEnded = false) {

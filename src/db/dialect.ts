@@ -196,7 +196,12 @@ class IdSet implements ReplySet {
  */
 export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerms): Promise<ReplySet> {
   if (dialectOf(db) === 'postgres') {
-    const rows = await db.selectFrom('replies as r').select('r.id').where('r.workspace_id', '=', workspaceId).where(textSearch(db, 'replies', 'r', terms)).execute();
+    const rows = await db
+      .selectFrom('replies as r')
+      .select('r.id')
+      .where('r.workspace_id', '=', workspaceId)
+      .where(textSearch(db, 'replies', 'r', terms))
+      .execute();
     return new IdSet(new Set(rows.map((r) => r.id)));
   }
   const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} order by rowid`.execute(db);

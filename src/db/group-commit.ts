@@ -106,7 +106,11 @@ export class GroupCommit implements PausableWriter {
   private paused = false;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly kysely: Kysely<Database>, private readonly statements: StatementCache, private readonly maxBatch = 256) {}
+  constructor(
+    private readonly kysely: Kysely<Database>,
+    private readonly statements: StatementCache,
+    private readonly maxBatch = 256,
+  ) {}
 
   run<T>(fn: WriteFn<T>, opts: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -165,7 +169,10 @@ export class GroupCommit implements PausableWriter {
           await trx.commit().execute();
         } catch (err) {
           hooksOf.delete(trx);
-          await trx.rollback().execute().catch(() => {});
+          await trx
+            .rollback()
+            .execute()
+            .catch(() => {});
           throw err;
         }
       } catch (err) {

@@ -28,12 +28,21 @@ export async function listOwned<T extends OwnedTable>(db: Db, table: T, workspac
 }
 
 export async function insertOwned<T extends Exclude<OwnedTable, 'webhook_endpoints'>>(db: Tx, table: T, row: Insertable<Database[T]>) {
-  await db.insertInto(table).values(row as never).execute();
+  await db
+    .insertInto(table)
+    .values(row as never)
+    .execute();
 }
 
 /** Sets columns of one row of the workspace; the row as it is now, or undefined when there is none. */
 export async function updateOwned<T extends 'categories' | 'clients'>(db: Tx, table: T, workspaceId: string, id: string, changes: Updateable<Database[T]>) {
-  const row = await db.updateTable(table as 'categories' | 'clients').set(changes as never).where('workspace_id', '=', workspaceId).where('id', '=', id).returningAll().executeTakeFirst();
+  const row = await db
+    .updateTable(table as 'categories' | 'clients')
+    .set(changes as never)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
   return row as Selectable<Database[T]> | undefined;
 }
 

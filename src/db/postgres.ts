@@ -158,7 +158,10 @@ class PipelinedPool implements PostgresPool {
   private lanes: Lane[] = [];
   private ended = false;
 
-  constructor(private readonly connectionString: string, private readonly size: number) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly size: number,
+  ) {}
 
   private open(): Lane {
     const client = new NamingClient({ connectionString: this.connectionString, ...session, pipeline: true } as pg.ClientConfig);
@@ -242,7 +245,9 @@ export function maintenanceFor(t: TableActivity): 'vacuum (analyze)' | 'analyze'
  * VACUUM cannot run in a transaction: each statement runs alone on a pooled connection.
  */
 export async function maintainWithoutAutovacuum(db: Kysely<Database>): Promise<void> {
-  const { rows: [setting] } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db);
+  const {
+    rows: [setting],
+  } = await sql<{ on: boolean }>`select current_setting('autovacuum') = 'on' as on`.execute(db);
   if (setting?.on) return;
   const { rows } = await sql<TableActivity>`
     select relname as "table", n_live_tup as live, n_dead_tup as dead,

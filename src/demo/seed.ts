@@ -12,11 +12,41 @@ import { updateReply } from '../replies/service.ts';
 import { getWorkspace } from '../workspaces/service.ts';
 
 const CATEGORIES = [
-  { name: 'Interested', color: '#22c55e', is_positive: true, lines: ['Thanks for reaching out, the timing is good for us.', 'Could you send pricing for a team of about forty people?', 'Happy to take a call next Tuesday afternoon.'], draft: 'Great to hear! Would Tuesday at 15:00 work for a twenty-minute call? I will send a short deck beforehand.' },
-  { name: 'Not interested', color: '#ef4444', is_positive: false, lines: ['We already use a competitor and are locked in until March.', 'Not a priority for us this year, thanks.'], draft: 'Understood, thanks for letting me know. Would it be all right if I checked back in the spring?' },
-  { name: 'Out of office', color: '#f59e0b', is_positive: false, lines: ['I am out of the office until Monday with limited access to email.', 'I am on parental leave until the end of the month.'], draft: null },
-  { name: 'Unsubscribe', color: '#6b7280', is_positive: false, lines: ['Please remove me from your list.', 'Stop emailing me.'], draft: 'Apologies for the interruption: you have been removed from our list.' },
-  { name: 'Referral', color: '#3b82f6', is_positive: true, lines: ['I am not the right person, but I have copied our head of operations who owns the budget.', 'You should talk to Maria, she runs our outbound team.'], draft: 'Thank you for the introduction! I will reach out to your colleague directly.' },
+  {
+    name: 'Interested',
+    color: '#22c55e',
+    is_positive: true,
+    lines: ['Thanks for reaching out, the timing is good for us.', 'Could you send pricing for a team of about forty people?', 'Happy to take a call next Tuesday afternoon.'],
+    draft: 'Great to hear! Would Tuesday at 15:00 work for a twenty-minute call? I will send a short deck beforehand.',
+  },
+  {
+    name: 'Not interested',
+    color: '#ef4444',
+    is_positive: false,
+    lines: ['We already use a competitor and are locked in until March.', 'Not a priority for us this year, thanks.'],
+    draft: 'Understood, thanks for letting me know. Would it be all right if I checked back in the spring?',
+  },
+  {
+    name: 'Out of office',
+    color: '#f59e0b',
+    is_positive: false,
+    lines: ['I am out of the office until Monday with limited access to email.', 'I am on parental leave until the end of the month.'],
+    draft: null,
+  },
+  {
+    name: 'Unsubscribe',
+    color: '#6b7280',
+    is_positive: false,
+    lines: ['Please remove me from your list.', 'Stop emailing me.'],
+    draft: 'Apologies for the interruption: you have been removed from our list.',
+  },
+  {
+    name: 'Referral',
+    color: '#3b82f6',
+    is_positive: true,
+    lines: ['I am not the right person, but I have copied our head of operations who owns the budget.', 'You should talk to Maria, she runs our outbound team.'],
+    draft: 'Thank you for the introduction! I will reach out to your colleague directly.',
+  },
 ];
 const CLIENTS = [
   { name: 'Brightpath Agency', service_description: 'Outbound lead generation for B2B SaaS companies in Europe.' },
@@ -27,7 +57,7 @@ const FIRST = ['Anna', 'Ben', 'Chloé', 'David', 'Elena', 'Farid', 'Grace', 'Hir
 const LAST = ['Andersen', 'Brown', 'Chen', 'Dubois', 'Fischer', 'García', 'Hansen', 'Kowalski', 'Müller', 'Patel', 'Rossi', 'Tanaka'];
 const COMPANIES = ['Northwind Logistics', 'Acme Analytics', 'Bluefin Health', 'Copperleaf Software', 'Granite Robotics', 'Harbor Legal', 'Lumen Energy', 'Quartz Payments'];
 const TITLES = ['Head of Sales', 'VP Marketing', 'CTO', 'Founder & CEO', 'Operations Manager', 'Director of Growth'];
-const SUBJECTS = ['Quick question about {co}', 'Helping {co} scale outbound', 'Idea for {co}\'s Q3 pipeline', 'A 15-minute intro?'];
+const SUBJECTS = ['Quick question about {co}', 'Helping {co} scale outbound', "Idea for {co}'s Q3 pipeline", 'A 15-minute intro?'];
 
 // Deterministic, so two seeds of two workspaces look alike and screenshots are stable.
 function rng(seed: number) {
@@ -41,7 +71,11 @@ function rng(seed: number) {
   };
 }
 
-const slug = (s: string) => s.normalize('NFD').replace(/[^A-Za-z0-9]+/g, '').toLowerCase();
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .toLowerCase();
 
 export async function seed(db: Db, workspaceId: string, opts: { replies: number }) {
   if (!(await getWorkspace(db, workspaceId))) throw new Error(`No workspace with id ${workspaceId}`);
@@ -88,13 +122,15 @@ export async function seed(db: Db, workspaceId: string, opts: { replies: number 
       connection_id: connection.id,
       message_id: `<seed.${workspaceId.slice(0, 8)}.${i}@mail.${slug(company)}.example.com>`,
       in_reply_to: `<out.${i}@outreach.example.org>`,
-      thread: [{
-        from: connection.email,
-        to: email,
-        subject,
-        body: `Hi ${first},\n\nI noticed ${company} is growing its sales team. We help teams like yours answer replies twice as fast. Worth a quick chat?\n\nSam`,
-        sent_at: sentAt.toISOString(),
-      }],
+      thread: [
+        {
+          from: connection.email,
+          to: email,
+          subject,
+          body: `Hi ${first},\n\nI noticed ${company} is growing its sales team. We help teams like yours answer replies twice as fast. Worth a quick chat?\n\nSam`,
+          sent_at: sentAt.toISOString(),
+        },
+      ],
       contact: { first_name: first, last_name: last, company, title: TITLES[Math.floor(cr() * TITLES.length)]!, metadata: { source: 'seed' } },
     });
     // A realistic inbox: most replies triaged, some drafted, some answered or archived.

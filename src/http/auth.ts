@@ -114,8 +114,7 @@ export async function registerAuth(
     // a workspace's keys share its limit; each signed-in person has a bucket of their own
     keyGenerator: (req) => (req.principal ? (req.principal.session ? `user:${req.principal.session.userId}:${req.principal.workspaceId}` : `ws:${req.principal.workspaceId}`) : `ip:${req.ip}`),
     max: (req) => req.principal?.rateLimit ?? opts.unauthenticatedLimit ?? UNAUTHENTICATED_LIMIT,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per ${per} exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+    errorResponseBuilder: (_req, ctx) => new AppError(429, 'RATE_LIMITED', `Rate limit of ${ctx.max} requests per ${per} exceeded; retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
   const limiter = app.rateLimit();
 

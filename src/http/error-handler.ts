@@ -92,7 +92,10 @@ export function frameworkErrorHandler(limit: () => RequestCheck | null) {
     const status = answer?.statusCode ?? 500;
     if (!answer) request.log.error({ err }, 'request failed');
     request.log.info({ method: request.method, url: request.url, status }, 'request');
-    reply.code(status).type('application/json; charset=utf-8').send(envelope(answer?.message ?? 'Internal server error'));
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .send(envelope(answer?.message ?? 'Internal server error'));
   };
   // the router calls this and drops what it returns: a rejection is caught here or nowhere
   return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -129,7 +132,9 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message]: [number, string] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? requestLineOverflowed(err) ? [414, Errors.UrlTooLong(MAX_URL_LENGTH).message] : [431, 'The request headers are too large']
+      ? requestLineOverflowed(err)
+        ? [414, Errors.UrlTooLong(MAX_URL_LENGTH).message]
+        : [431, 'The request headers are too large']
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request did not arrive in time']
         : [400, 'Malformed HTTP request'];

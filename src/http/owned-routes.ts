@@ -23,61 +23,77 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
   remove?: { run: (db: Db, workspaceId: string, id: string) => Promise<void>; description: string };
 }): FastifyPluginAsyncTypebox<{ db: Db }> {
   return async (app, { db }) => {
-    app.post(def.path, {
-      config: { permission: 'replies:write' },
-      schema: {
-        tags: [def.tag],
-        summary: `Create a ${def.noun}`,
-        body: def.Create,
-        response: { 201: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 409, 429) },
+    app.post(
+      def.path,
+      {
+        config: { permission: 'replies:write' },
+        schema: {
+          tags: [def.tag],
+          summary: `Create a ${def.noun}`,
+          body: def.Create,
+          response: { 201: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 409, 429) },
+        },
       },
-    }, async (request, reply) => {
-      const data = await def.create(db, request.workspaceId, request.body as Static<C>);
-      return reply.code(201).send({ data });
-    });
+      async (request, reply) => {
+        const data = await def.create(db, request.workspaceId, request.body as Static<C>);
+        return reply.code(201).send({ data });
+      },
+    );
 
-    app.get(def.path, {
-      config: { permission: 'replies:read' },
-      schema: {
-        tags: [def.tag],
-        summary: `List ${def.noun}s, oldest first`,
-        querystring: Type.Object(PageQuery),
-        response: { 200: list(def.Item) as TSchema, ...errorResponses(400, 401, 403, 429) },
+    app.get(
+      def.path,
+      {
+        config: { permission: 'replies:read' },
+        schema: {
+          tags: [def.tag],
+          summary: `List ${def.noun}s, oldest first`,
+          querystring: Type.Object(PageQuery),
+          response: { 200: list(def.Item) as TSchema, ...errorResponses(400, 401, 403, 429) },
+        },
       },
-    }, async (request) => {
-      const { limit, offset } = page(request.query.limit, request.query.offset);
-      const { items, total } = await def.list(db, request.workspaceId, { limit, offset });
-      return { data: items, pagination: pagination(total, limit, offset) };
-    });
+      async (request) => {
+        const { limit, offset } = page(request.query.limit, request.query.offset);
+        const { items, total } = await def.list(db, request.workspaceId, { limit, offset });
+        return { data: items, pagination: pagination(total, limit, offset) };
+      },
+    );
 
     const { Update, update, remove } = def;
     if (Update && update) {
-      app.patch(`${def.path}/:id`, {
-        config: { permission: 'replies:write' },
-        schema: {
-          tags: [def.tag],
-          summary: `Update a ${def.noun}`,
-          params: IdParams,
-          body: Update,
-          response: { 200: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 404, ...(def.unique ? [409] : []), 429) },
+      app.patch(
+        `${def.path}/:id`,
+        {
+          config: { permission: 'replies:write' },
+          schema: {
+            tags: [def.tag],
+            summary: `Update a ${def.noun}`,
+            params: IdParams,
+            body: Update,
+            response: { 200: single(def.Item) as TSchema, ...errorResponses(400, 401, 403, 404, ...(def.unique ? [409] : []), 429) },
+          },
         },
-      }, async (request) => ({ data: await update(db, request.workspaceId, request.params.id, request.body as Static<U>) }));
+        async (request) => ({ data: await update(db, request.workspaceId, request.params.id, request.body as Static<U>) }),
+      );
     }
 
     if (remove) {
-      app.delete(`${def.path}/:id`, {
-        config: { permission: 'replies:write' },
-        schema: {
-          tags: [def.tag],
-          summary: `Delete a ${def.noun}`,
-          description: remove.description,
-          params: IdParams,
-          response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 429) },
+      app.delete(
+        `${def.path}/:id`,
+        {
+          config: { permission: 'replies:write' },
+          schema: {
+            tags: [def.tag],
+            summary: `Delete a ${def.noun}`,
+            description: remove.description,
+            params: IdParams,
+            response: { 204: Type.Null({ description: 'Deleted' }), ...errorResponses(401, 403, 404, 429) },
+          },
         },
-      }, async (request, reply) => {
-        await remove.run(db, request.workspaceId, request.params.id);
-        return reply.code(204).send(null);
-      });
+        async (request, reply) => {
+          await remove.run(db, request.workspaceId, request.params.id);
+          return reply.code(204).send(null);
+        },
+      );
     }
   };
 }

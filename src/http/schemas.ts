@@ -1,10 +1,7 @@
 // Shared TypeBox pieces: envelopes, pagination, error body.
 import { type TSchema, Type } from '@sinclair/typebox';
 
-export const ErrorBody = Type.Object(
-  { data: Type.Null(), error: Type.String() },
-  { $id: 'ErrorBody', description: 'Every error: data is null, error names the problem.' },
-);
+export const ErrorBody = Type.Object({ data: Type.Null(), error: Type.String() }, { $id: 'ErrorBody', description: 'Every error: data is null, error names the problem.' });
 export const ErrorRef = Type.Ref('ErrorBody');
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -27,9 +24,7 @@ export const PageQuery = {
 export const single = <T extends TSchema>(data: T) => Type.Object({ data });
 export const list = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), pagination: Pagination });
 
-
-export const errorResponses = (...codes: number[]) =>
-  Object.fromEntries(codes.map((c) => [c, ErrorRef]));
+export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorRef]));
 
 export function page(limit: number | undefined, offset: number | undefined) {
   return { limit: Math.min(limit ?? 20, MAX_LIMIT), offset: offset ?? 0 };

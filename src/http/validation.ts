@@ -46,7 +46,9 @@ const DECIMAL = /^-?\d+$/;
  * numbers; an integer there must be written in decimal digits, so the text is checked first.
  */
 function decimalIntegersOnly(schema: { properties?: Record<string, { type?: unknown }> }, validate: ValidateFunction): ValidateFunction {
-  const integers = Object.entries(schema.properties ?? {}).filter(([, p]) => p.type === 'integer').map(([name]) => name);
+  const integers = Object.entries(schema.properties ?? {})
+    .filter(([, p]) => p.type === 'integer')
+    .map(([name]) => name);
   if (!integers.length) return validate;
   const checked = ((data: Record<string, unknown> | null | undefined) => {
     for (const name of integers) {

@@ -50,7 +50,10 @@ export function canonicalJson(value: unknown): string {
 }
 
 function requestHash(request: FastifyRequest): string {
-  return crypto.createHash('sha256').update(`${request.method}\n${request.url}\n${canonicalJson(request.body ?? null)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${request.method}\n${request.url}\n${canonicalJson(request.body ?? null)}`)
+    .digest('hex');
 }
 
 const isStored = (status: number) => status < 500 && status !== 429;

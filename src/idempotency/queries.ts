@@ -9,7 +9,18 @@ type Key = { workspaceId: string; key: string };
 export async function insertKey(db: Tx, k: Key & { method: string; path: string; requestHash: string; at: string }): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({ workspace_id: k.workspaceId, key: k.key, method: k.method, path: k.path, request_hash: k.requestHash, state: 'in_progress', response_status: null, response_body: null, created_at: k.at, locked_at: k.at })
+    .values({
+      workspace_id: k.workspaceId,
+      key: k.key,
+      method: k.method,
+      path: k.path,
+      request_hash: k.requestHash,
+      state: 'in_progress',
+      response_status: null,
+      response_body: null,
+      created_at: k.at,
+      locked_at: k.at,
+    })
     .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst();

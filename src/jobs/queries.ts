@@ -60,7 +60,21 @@ export async function enqueue(db: Tx, job: NewJob): Promise<string> {
   return row!.id;
 }
 
-const insertJob = preparedInsert('jobs', ['id', 'workspace_id', 'kind', 'payload', 'status', 'attempts', 'max_attempts', 'run_at', 'locked_by', 'locked_until', 'last_error', 'created_at', 'updated_at']);
+const insertJob = preparedInsert('jobs', [
+  'id',
+  'workspace_id',
+  'kind',
+  'payload',
+  'status',
+  'attempts',
+  'max_attempts',
+  'run_at',
+  'locked_by',
+  'locked_until',
+  'last_error',
+  'created_at',
+  'updated_at',
+]);
 
 function jobRows(jobs: NewJob[]) {
   const t = new Date().toISOString();
@@ -176,4 +190,3 @@ export async function failJob(db: Tx, workerId: string, job: Job, outcome: Exclu
     .execute();
   return status;
 }
-

@@ -73,8 +73,12 @@ export class Worker {
       const tick = () => {
         if (busy || !this.running) return;
         busy = true;
-        const run: Promise<void> = task.run()
-          .then(() => {}, (err: unknown) => this.opts.log?.error({ err, task: task.name }, 'periodic task failed'))
+        const run: Promise<void> = task
+          .run()
+          .then(
+            () => {},
+            (err: unknown) => this.opts.log?.error({ err, task: task.name }, 'periodic task failed'),
+          )
           .finally(() => {
             busy = false;
             this.periodicRuns.delete(run);

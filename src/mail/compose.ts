@@ -40,8 +40,7 @@ export interface Composed {
   raw: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const textToHtml = (s: string) => escapeHtml(s).replace(/\r\n|\r|\n/g, '<br>\n');
 
@@ -93,7 +92,10 @@ export interface ReplyMail {
 export async function composeReply(m: ReplyMail): Promise<Composed> {
   const o = m.original;
   const attribution = `On ${mailDate(o.date)}, ${showPerson(o.from)} wrote:`;
-  const quotedText = o.text.split(/\r\n|\r|\n/).map((line) => (line ? `> ${line}` : '>')).join('\n');
+  const quotedText = o.text
+    .split(/\r\n|\r|\n/)
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
   const text = `${m.message}${signatureText(m.signature)}\n\n${attribution}\n${quotedText}\n`;
   const html =
     `<div>${textToHtml(m.message)}</div>\n${signatureHtml(m.signature)}<br>\n<div class="replydesk-quote">${escapeHtml(attribution)}<br>\n` +
@@ -126,20 +128,17 @@ export interface ForwardMail {
 }
 
 function block(title: string, h: { from: string; date: string; subject: string; to: string }) {
-  return [
-    `---------- ${title} ---------`,
-    `From: ${headerText(h.from)}`,
-    `Date: ${h.date}`,
-    `Subject: ${headerText(h.subject)}`,
-    `To: ${headerText(h.to)}`,
-  ];
+  return [`---------- ${title} ---------`, `From: ${headerText(h.from)}`, `Date: ${h.date}`, `Subject: ${headerText(h.subject)}`, `To: ${headerText(h.to)}`];
 }
 
 function htmlBlock(title: string, h: { from: string; date: string; subject: string; to: string }, body: string) {
   const line = (label: string, value: string) => `${label}: ${escapeHtml(headerText(value))}<br>\n`;
   return (
     `<div class="replydesk-forward">---------- ${escapeHtml(title)} ---------<br>\n` +
-    line('From', h.from) + line('Date', h.date) + line('Subject', h.subject) + line('To', h.to) +
+    line('From', h.from) +
+    line('Date', h.date) +
+    line('Subject', h.subject) +
+    line('To', h.to) +
     `<br>\n${body}</div>\n`
   );
 }

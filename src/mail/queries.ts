@@ -28,8 +28,21 @@ export function findReplyForMail(db: Q, workspaceId: string, id: string) {
     .selectFrom('replies as r')
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .select([
-      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status', 'r.ai_response',
-      'r.sent_response', 'r.message_id', 'r.in_reply_to', 'r.received_at', 'r.handled_at', 'ct.do_not_contact',
+      'r.id',
+      'r.from_email',
+      'r.from_name',
+      'r.to_email',
+      'r.subject',
+      'r.body_text',
+      'r.body_html',
+      'r.status',
+      'r.ai_response',
+      'r.sent_response',
+      'r.message_id',
+      'r.in_reply_to',
+      'r.received_at',
+      'r.handled_at',
+      'ct.do_not_contact',
     ])
     .where('r.workspace_id', '=', workspaceId)
     .where('r.id', '=', id)
@@ -71,7 +84,8 @@ const outgoingOfReply = prepared((db, a: { ws: string; replyId: string }) =>
     .where('workspace_id', '=', a.ws)
     .where('reply_id', '=', a.replyId)
     .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc'));
+    .orderBy('id', 'asc'),
+);
 
 export function listOutgoingForReply(db: Q, workspaceId: string, replyId: string) {
   return outgoingOfReply(db, { ws: workspaceId, replyId });

@@ -6,45 +6,57 @@ import { ForwardBody, ForwardResult, MAX_FORWARD_RECIPIENTS, SendBody, SendResul
 import * as service from './service.ts';
 
 export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailOptions }> = async (app, { db, mail }) => {
-  app.post('/api/replies/:id/send', {
-    config: { permission: 'replies:send' },
-    schema: {
-      tags: ['Replies'],
-      summary: 'Send the answer to a reply',
-      description:
-        "Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. " +
-        'The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; ' +
-        "its state shows in the reply's `outgoing` array. 409 when the reply was already sent; 429 when the workspace's hourly sending quota is spent.",
-      params: IdParams,
-      body: SendBody,
-      response: { 200: single(SendResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  app.post(
+    '/api/replies/:id/send',
+    {
+      config: { permission: 'replies:send' },
+      schema: {
+        tags: ['Replies'],
+        summary: 'Send the answer to a reply',
+        description:
+          "Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. " +
+          'The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; ' +
+          "its state shows in the reply's `outgoing` array. 409 when the reply was already sent; 429 when the workspace's hourly sending quota is spent.",
+        params: IdParams,
+        body: SendBody,
+        response: { 200: single(SendResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
     },
-  }, async (request) => ({ data: await service.sendReply(db, request.workspaceId, request.params.id, request.body, mail) }));
+    async (request) => ({ data: await service.sendReply(db, request.workspaceId, request.params.id, request.body, mail) }),
+  );
 
-  app.post('/api/replies/:id/forward', {
-    config: { permission: 'replies:send' },
-    schema: {
-      tags: ['Replies'],
-      summary: 'Forward a reply to email addresses',
-      description:
-        `Mails the reply (its text and HTML, under a From/Date/Subject/To block) to at most ${MAX_FORWARD_RECIPIENTS} addresses, with \`message\` on top; ` +
-        '`include_thread` (default true) adds the earlier messages. The reply\'s status does not change; reply.forwarded is emitted.',
-      params: IdParams,
-      body: ForwardBody,
-      response: { 200: single(ForwardResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  app.post(
+    '/api/replies/:id/forward',
+    {
+      config: { permission: 'replies:send' },
+      schema: {
+        tags: ['Replies'],
+        summary: 'Forward a reply to email addresses',
+        description:
+          `Mails the reply (its text and HTML, under a From/Date/Subject/To block) to at most ${MAX_FORWARD_RECIPIENTS} addresses, with \`message\` on top; ` +
+          "`include_thread` (default true) adds the earlier messages. The reply's status does not change; reply.forwarded is emitted.",
+        params: IdParams,
+        body: ForwardBody,
+        response: { 200: single(ForwardResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
     },
-  }, async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail) }));
+    async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail) }),
+  );
 
-  app.post('/api/replies/:id/outgoing/:outgoingId/retry', {
-    config: { permission: 'replies:send' },
-    schema: {
-      tags: ['Replies'],
-      summary: 'Send a failed outgoing mail again',
-      description:
-        "Puts a mail of the reply's `outgoing` array whose status is `failed` back in the queue (status `queued`) with a fresh retry schedule: the same recipients, " +
-        'text and Message-ID, so the recipient\'s client threads it as the same message. 409 when the mail is not failed.',
-      params: Type.Object({ id: IdParams.properties.id, outgoingId: IdParams.properties.id }),
-      response: { 200: single(Type.Ref('OutgoingMessage')), ...errorResponses(401, 403, 404, 409, 429) },
+  app.post(
+    '/api/replies/:id/outgoing/:outgoingId/retry',
+    {
+      config: { permission: 'replies:send' },
+      schema: {
+        tags: ['Replies'],
+        summary: 'Send a failed outgoing mail again',
+        description:
+          "Puts a mail of the reply's `outgoing` array whose status is `failed` back in the queue (status `queued`) with a fresh retry schedule: the same recipients, " +
+          "text and Message-ID, so the recipient's client threads it as the same message. 409 when the mail is not failed.",
+        params: Type.Object({ id: IdParams.properties.id, outgoingId: IdParams.properties.id }),
+        response: { 200: single(Type.Ref('OutgoingMessage')), ...errorResponses(401, 403, 404, 409, 429) },
+      },
     },
-  }, async (request) => ({ data: await service.retryOutgoing(db, request.workspaceId, request.params.id, request.params.outgoingId) }));
+    async (request) => ({ data: await service.retryOutgoing(db, request.workspaceId, request.params.id, request.params.outgoingId) }),
+  );
 };

@@ -53,7 +53,20 @@ const enqueueSend = (trx: Trx, workspaceId: string, outgoingId: string) =>
 async function recordOutgoing(
   trx: Trx,
   workspaceId: string,
-  m: { id: string; replyId: string; kind: OutgoingKind; from: string; to: string[]; subject: string; messageId: string; inReplyTo: string | null; references: string[]; composed: Composed; at: string; connectionId: string | null },
+  m: {
+    id: string;
+    replyId: string;
+    kind: OutgoingKind;
+    from: string;
+    to: string[];
+    subject: string;
+    messageId: string;
+    inReplyTo: string | null;
+    references: string[];
+    composed: Composed;
+    at: string;
+    connectionId: string | null;
+  },
 ) {
   const row: OutgoingMessageTable = {
     id: m.id,

@@ -8,7 +8,13 @@ export async function insertSystemMail(db: Tx, row: Insertable<Database['system_
 }
 
 export function listSystemMail(db: Q, workspaceId: string, limit: number) {
-  return db.selectFrom('system_mail').select(['id', 'kind', 'to_address', 'subject', 'text', 'status', 'created_at']).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('system_mail')
+    .select(['id', 'kind', 'to_address', 'subject', 'text', 'status', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function getSystemMail(db: Q, id: string) {

@@ -15,7 +15,17 @@ const RETRY_SECONDS = [10, 60, 300, 1800];
 /** Queues an invitation or a password reset in the caller's transaction: through the jobs table like all mail. */
 export async function queueSystemMail(trx: Tx, m: { workspaceId: string | null; jobWorkspaceId: string; kind: 'invite' | 'password-reset'; to: string; subject: string; text: string }) {
   const id = uuidv7();
-  await q.insertSystemMail(trx, { id, workspace_id: m.workspaceId, kind: m.kind, to_address: m.to, subject: m.subject, text: m.text, status: 'captured', last_error: null, created_at: new Date().toISOString() });
+  await q.insertSystemMail(trx, {
+    id,
+    workspace_id: m.workspaceId,
+    kind: m.kind,
+    to_address: m.to,
+    subject: m.subject,
+    text: m.text,
+    status: 'captured',
+    last_error: null,
+    created_at: new Date().toISOString(),
+  });
   await enqueue(trx, { workspaceId: m.jobWorkspaceId, kind: SYSTEM_MAIL_JOB, payload: { id }, maxAttempts: 5 });
 }
 

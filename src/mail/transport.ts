@@ -63,10 +63,13 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
       return failed(job, message.id, e as SmtpError);
     }
     // The 250: from here until this commit, a crash sends the mail again. Nothing else first.
-    await db.write(async (trx) => {
-      const recorded = await q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
-      if (recorded && mailboxId) await opts.mailbox!.afterSend(trx, { id: message.id, workspace_id: message.workspace_id, connection_id: mailboxId });
-    }, { urgent: true });
+    await db.write(
+      async (trx) => {
+        const recorded = await q.recordAttempt(trx, message.id, { status: 'sent', last_error: null, smtp_response: String(info.response ?? '').slice(0, 1000), sent_at: new Date().toISOString() });
+        if (recorded && mailboxId) await opts.mailbox!.afterSend(trx, { id: message.id, workspace_id: message.workspace_id, connection_id: mailboxId });
+      },
+      { urgent: true },
+    );
     return { ok: true };
   }
 

@@ -48,11 +48,7 @@ async function threadFor(db: Db, workspaceId: string, parents: string[]) {
     if (replyId) break;
   }
   if (!replyId) return [];
-  const [earlier, parent, sends] = await Promise.all([
-    getThreadForMail(db.read, workspaceId, replyId),
-    q.repliesById(db.read, workspaceId, replyId),
-    q.sendsOfReply(db.read, workspaceId, replyId),
-  ]);
+  const [earlier, parent, sends] = await Promise.all([getThreadForMail(db.read, workspaceId, replyId), q.repliesById(db.read, workspaceId, replyId), q.sendsOfReply(db.read, workspaceId, replyId)]);
   const items = [
     ...earlier,
     ...(parent ? [{ from: parent.from_email, to: parent.to_email, subject: parent.subject, body: parent.body_text, sent_at: parent.received_at }] : []),
@@ -90,32 +86,50 @@ export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: 
     for (const [position, a] of m.attachments.entries()) {
       const tooLarge = a.size > opts.maxAttachmentBytes;
       const row = {
-        id: uuidv7(), workspace_id: place.workspaceId, reply_id: replyId, position, filename: a.filename, content_type: a.contentType, size: a.size,
-        content_id: a.contentId, content: tooLarge ? null : Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
-        skipped_reason: tooLarge ? `larger than the limit of ${opts.maxAttachmentBytes} bytes (MAILBOX_ATTACHMENT_MAX_MB)` : null, created_at: t,
+        id: uuidv7(),
+        workspace_id: place.workspaceId,
+        reply_id: replyId,
+        position,
+        filename: a.filename,
+        content_type: a.contentType,
+        size: a.size,
+        content_id: a.contentId,
+        content: tooLarge ? null : Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength),
+        skipped_reason: tooLarge ? `larger than the limit of ${opts.maxAttachmentBytes} bytes (MAILBOX_ATTACHMENT_MAX_MB)` : null,
+        created_at: t,
       };
       await insertAttachment(trx, row);
       listed.push({
-        id: row.id, filename: row.filename, content_type: row.content_type, size: row.size, stored: !tooLarge, skipped_reason: row.skipped_reason,
+        id: row.id,
+        filename: row.filename,
+        content_type: row.content_type,
+        size: row.size,
+        stored: !tooLarge,
+        skipped_reason: row.skipped_reason,
         download_url: tooLarge ? null : `/api/replies/${replyId}/attachments/${row.id}`,
       });
     }
     return listed;
   };
   try {
-    const { reply, created } = await ingestReply(db, place.workspaceId, {
-      from_email: m.from.address,
-      from_name: m.from.name,
-      to_email: place.email,
-      subject: m.subject,
-      body_text: m.bodyText,
-      body_html: m.html,
-      received_at: receivedAt(m, place),
-      connection_id: place.connectionId,
-      message_id: m.messageId,
-      ...(m.inReplyTo && { in_reply_to: m.inReplyTo }),
-      thread: thread.map((t) => ({ ...t, from: clean(t.from), to: clean(t.to) })),
-    }, { within, mailHeaders: JSON.stringify(m.headers), ...(opts.triage && { triage: opts.triage }) });
+    const { reply, created } = await ingestReply(
+      db,
+      place.workspaceId,
+      {
+        from_email: m.from.address,
+        from_name: m.from.name,
+        to_email: place.email,
+        subject: m.subject,
+        body_text: m.bodyText,
+        body_html: m.html,
+        received_at: receivedAt(m, place),
+        connection_id: place.connectionId,
+        message_id: m.messageId,
+        ...(m.inReplyTo && { in_reply_to: m.inReplyTo }),
+        thread: thread.map((t) => ({ ...t, from: clean(t.from), to: clean(t.to) })),
+      },
+      { within, mailHeaders: JSON.stringify(m.headers), ...(opts.triage && { triage: opts.triage }) },
+    );
     return { stored: true, created, replyId: reply.id };
   } catch (err) {
     // the message itself is at fault (a value the rules refuse): skipped, with the rule's words
@@ -137,8 +151,17 @@ export async function storeRaw(db: Db, raw: Uint8Array, place: Place, opts: Stor
 
 /** Records a skipped message (once per UID) so nothing is dropped without a trace. */
 export function recordSkip(db: Db, place: Place, outcome: Extract<Outcome, { stored: false }>) {
-  return db.write((trx) => q.recordSkipped(trx, {
-    id: uuidv7(), workspace_id: place.workspaceId, connection_id: place.connectionId, folder: place.folder, uidvalidity: place.uidvalidity,
-    uid: place.uid, message_id: outcome.messageId, reason: outcome.reason, created_at: new Date().toISOString(),
-  }));
+  return db.write((trx) =>
+    q.recordSkipped(trx, {
+      id: uuidv7(),
+      workspace_id: place.workspaceId,
+      connection_id: place.connectionId,
+      folder: place.folder,
+      uidvalidity: place.uidvalidity,
+      uid: place.uid,
+      message_id: outcome.messageId,
+      reason: outcome.reason,
+      created_at: new Date().toISOString(),
+    }),
+  );
 }

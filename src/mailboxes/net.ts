@@ -59,7 +59,11 @@ const stripBrackets = (host: string) => (host.startsWith('[') && host.endsWith('
 export async function resolveHost(protocol: Protocol, hostGiven: string, opts: NetOptions): Promise<string> {
   const host = stripBrackets(hostGiven);
   const refuse = (address: string, reason: string) =>
-    new MailServerError(protocol, 'address', `${host}${address === host ? '' : ` resolves to ${address}`}, a ${reason} address; mailbox hosts on internal networks are refused (MAILBOX_ALLOW_PRIVATE_NETWORKS=true allows them)`);
+    new MailServerError(
+      protocol,
+      'address',
+      `${host}${address === host ? '' : ` resolves to ${address}`}, a ${reason} address; mailbox hosts on internal networks are refused (MAILBOX_ALLOW_PRIVATE_NETWORKS=true allows them)`,
+    );
   if (net.isIP(host)) {
     const reason = forbiddenReason(host);
     if (reason && !opts.allowPrivateNetworks) throw refuse(host, reason);
@@ -95,12 +99,15 @@ export function describeFailure(protocol: Protocol, server: { host: string; port
   if (err instanceof MailServerError) return err;
   const e = (err ?? {}) as { code?: string; message?: string; authenticationFailed?: boolean; tlsFailed?: boolean; response?: unknown; responseText?: string; mailboxMissing?: boolean; path?: string };
   const code = typeof e.code === 'string' ? e.code : '';
-  const text = String(e.message ?? err).replace(/\s+/g, ' ').slice(0, 300);
+  const text = String(e.message ?? err)
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
   const where = `${server.host}:${server.port}`;
   // Gmail's [THROTTLED], Microsoft's "Request is throttled", too many connections: the server
   // asks us to slow down, whatever the command it refused (a LOGIN included)
   const said = `${e.responseText ?? ''} ${typeof e.response === 'string' ? e.response : ''} ${text}`;
-  if (THROTTLED.test(said)) return new MailServerError(protocol, 'throttled', `${where} is throttling this mailbox (${said.trim().slice(0, 200)}); waiting at least ${THROTTLE_WAIT_MS / 60_000} minutes before trying again`);
+  if (THROTTLED.test(said))
+    return new MailServerError(protocol, 'throttled', `${where} is throttling this mailbox (${said.trim().slice(0, 200)}); waiting at least ${THROTTLE_WAIT_MS / 60_000} minutes before trying again`);
   if (e.authenticationFailed || code === 'EAUTH' || code === 'AUTHENTICATIONFAILED') {
     const said = typeof e.response === 'string' ? e.response : (e.responseText ?? text);
     return new MailServerError(protocol, 'login', `login failed: the server refused the username or password (${String(said).slice(0, 200)})`);
@@ -156,15 +163,18 @@ export async function smtpClient(s: ServerSettings, opts: NetOptions) {
   const address = await resolveHost('SMTP', s.host, opts);
   const name = stripBrackets(s.host);
   const timeout = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return smtpTransport({
-    host: address,
-    port: s.port,
-    secure: s.tls === 'implicit',
-    requireTLS: s.tls === 'starttls',
-    ignoreTLS: s.tls === 'none',
-    auth: smtpAuth(s),
-    tls: net.isIP(name) ? {} : { servername: name },
-  }, { ...DEFAULT_SMTP_TIMEOUTS, connection: timeout, greeting: timeout });
+  return smtpTransport(
+    {
+      host: address,
+      port: s.port,
+      secure: s.tls === 'implicit',
+      requireTLS: s.tls === 'starttls',
+      ignoreTLS: s.tls === 'none',
+      auth: smtpAuth(s),
+      tls: net.isIP(name) ? {} : { servername: name },
+    },
+    { ...DEFAULT_SMTP_TIMEOUTS, connection: timeout, greeting: timeout },
+  );
 }
 
 /**

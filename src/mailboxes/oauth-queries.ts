@@ -12,14 +12,7 @@ export function insertState(db: Tx, row: Insertable<OAuthStateTable>) {
  * used in the same statement, so a replayed callback finds nothing.
  */
 export function spendState(db: Tx, stateHash: string, now: string) {
-  return db
-    .updateTable('oauth_states')
-    .set({ used_at: now })
-    .where('state_hash', '=', stateHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable('oauth_states').set({ used_at: now }).where('state_hash', '=', stateHash).where('used_at', 'is', null).where('expires_at', '>', now).returningAll().executeTakeFirst();
 }
 
 /** Drops authorizations that ended a day ago or more. */
@@ -53,5 +46,9 @@ export async function takeRefreshLease(db: Tx, id: string, now: string, until: s
 
 /** New tokens, or a refused refresh's error state; the lease is let go either way. */
 export function finishRefresh(db: Tx, id: string, changes: Updateable<ConnectionTable>) {
-  return db.updateTable('connections').set({ ...changes, oauth_refresh_until: null }).where('id', '=', id).execute();
+  return db
+    .updateTable('connections')
+    .set({ ...changes, oauth_refresh_until: null })
+    .where('id', '=', id)
+    .execute();
 }

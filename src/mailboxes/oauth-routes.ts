@@ -9,26 +9,31 @@ import { beginAuthorization, CALLBACK_PATH, completeAuthorization, OAuthFailure,
 import { OAuthStart, StartOAuth } from './schemas.ts';
 
 export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps; sessions: SessionAuthenticator }> = async (app, { db, oauth, sessions }) => {
-  app.post('/api/connections/oauth', {
-    config: { permission: 'connections:manage' },
-    schema: {
-      tags: ['Connections'],
-      summary: 'Connect a Google or Microsoft mailbox over OAuth 2.0',
-      description: 'Answers the provider\'s authorization URL (authorization code with PKCE, offline access, the mail scopes). Once the person consents there, the provider sends them to {PUBLIC_URL}/oauth/callback: the server checks the ID token, logs in to IMAP and SMTP with the access token (XOAUTH2) and makes the connection — or renews the tokens of the workspace\'s connection for that address, whose sync resumes where it stopped — then opens Settings → Mailboxes with the outcome. The URL is good for 10 minutes and one use; begun from the dashboard, it must be finished in a browser signed in as the same person.',
-      body: StartOAuth,
-      response: { 200: single(OAuthStart), ...errorResponses(400, 401, 403, 429, 502) },
+  app.post(
+    '/api/connections/oauth',
+    {
+      config: { permission: 'connections:manage' },
+      schema: {
+        tags: ['Connections'],
+        summary: 'Connect a Google or Microsoft mailbox over OAuth 2.0',
+        description:
+          "Answers the provider's authorization URL (authorization code with PKCE, offline access, the mail scopes). Once the person consents there, the provider sends them to {PUBLIC_URL}/oauth/callback: the server checks the ID token, logs in to IMAP and SMTP with the access token (XOAUTH2) and makes the connection — or renews the tokens of the workspace's connection for that address, whose sync resumes where it stopped — then opens Settings → Mailboxes with the outcome. The URL is good for 10 minutes and one use; begun from the dashboard, it must be finished in a browser signed in as the same person.",
+        body: StartOAuth,
+        response: { 200: single(OAuthStart), ...errorResponses(400, 401, 403, 429, 502) },
+      },
     },
-  }, async (request) => {
-    const principal = request.principal!;
-    const data = await beginAuthorization(db, oauth, {
-      workspaceId: request.workspaceId,
-      userId: principal.session?.userId ?? null,
-      apiKeyId: principal.session ? null : principal.keyId,
-      provider: request.body.provider,
-      name: request.body.name,
-    });
-    return { data };
-  });
+    async (request) => {
+      const principal = request.principal!;
+      const data = await beginAuthorization(db, oauth, {
+        workspaceId: request.workspaceId,
+        userId: principal.session?.userId ?? null,
+        apiKeyId: principal.session ? null : principal.keyId,
+        provider: request.body.provider,
+        name: request.body.name,
+      });
+      return { data };
+    },
+  );
 
   // A browser's landing, not an API: the outcome is a redirect to the dashboard. The query
   // holds the one-time code, so this route's log line leaves it out (app.ts, logQuery).
@@ -47,8 +52,6 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps; 
       outcome.set('oauth', 'error');
       outcome.set('message', err.message);
     }
-    return reply
-      .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
-      .redirect(`${oauth.baseUrl}/settings/mailboxes?${outcome}`, 303);
+    return reply.headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).redirect(`${oauth.baseUrl}/settings/mailboxes?${outcome}`, 303);
   });
 };

@@ -35,7 +35,8 @@ export class OAuthTokens {
     const deadline = Date.now() + LEASE_MS;
     for (;;) {
       const row = await oq.tokensOf(this.db.read, connectionId);
-      if (!row?.oauth_access_token_enc || !row.oauth_refresh_token_enc || !row.oauth_provider) throw new MailServerError(protocol, 'login', 'the mailbox has no OAuth tokens: reconnect it in Settings → Mailboxes');
+      if (!row?.oauth_access_token_enc || !row.oauth_refresh_token_enc || !row.oauth_provider)
+        throw new MailServerError(protocol, 'login', 'the mailbox has no OAuth tokens: reconnect it in Settings → Mailboxes');
       if (Date.parse(row.oauth_expires_at ?? '') - Date.now() > ahead) return decryptSecret(this.secretKey, tokenContext(row.id, 'access'), row.oauth_access_token_enc);
       const t = Date.now();
       if (await this.db.write((trx) => oq.takeRefreshLease(trx, row.id, new Date(t).toISOString(), new Date(t + LEASE_MS).toISOString()))) {

@@ -45,7 +45,10 @@ export class OAuthFailure extends Error {}
 export class OAuthClients {
   private readonly configs = new Map<OAuthProvider, Promise<oidc.Configuration>>();
 
-  constructor(private readonly providers: OAuthProviders, private readonly timeoutSeconds = 10) {}
+  constructor(
+    private readonly providers: OAuthProviders,
+    private readonly timeoutSeconds = 10,
+  ) {}
 
   configuration(id: OAuthProvider): Promise<oidc.Configuration> {
     const provider = this.providers[id];
@@ -54,7 +57,10 @@ export class OAuthClients {
     if (!config) {
       // a plain-http issuer is a local one (a test's, a developer's): named so in the environment
       const insecure = provider.issuer.startsWith('http://');
-      config = oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, { timeout: this.timeoutSeconds, ...(insecure && { execute: [oidc.allowInsecureRequests] }) });
+      config = oidc.discovery(new URL(provider.issuer), provider.clientId, provider.clientSecret, undefined, {
+        timeout: this.timeoutSeconds,
+        ...(insecure && { execute: [oidc.allowInsecureRequests] }),
+      });
       config.catch(() => this.configs.delete(id));
       this.configs.set(id, config);
     }
@@ -77,7 +83,8 @@ function describe(err: unknown): string {
 }
 
 export const OAuthErrors = {
-  NotConfigured: (label: string, prefix: string) => new AppError(400, 'OAUTH_NOT_CONFIGURED', `Connect ${label} is not configured on this server: set ${prefix}_OAUTH_CLIENT_ID and ${prefix}_OAUTH_CLIENT_SECRET (docs/mailboxes.md)`),
+  NotConfigured: (label: string, prefix: string) =>
+    new AppError(400, 'OAUTH_NOT_CONFIGURED', `Connect ${label} is not configured on this server: set ${prefix}_OAUTH_CLIENT_ID and ${prefix}_OAUTH_CLIENT_SECRET (docs/mailboxes.md)`),
   ProviderDown: (message: string) => new AppError(502, 'OAUTH_PROVIDER_UNAVAILABLE', message),
 };
 
@@ -100,9 +107,16 @@ export async function beginAuthorization(db: Db, deps: OAuthDeps, input: { works
   const t = Date.now();
   await db.write((trx) =>
     oq.insertState(trx, {
-      state_hash: stateHash, workspace_id: input.workspaceId, user_id: input.userId, api_key_id: input.apiKeyId, provider: provider.id,
-      name: input.name?.trim() || null, code_verifier_enc: encryptSecret(deps.secretKey, `oauth-state:${stateHash}`, verifier), nonce,
-      created_at: new Date(t).toISOString(), expires_at: new Date(t + STATE_MINUTES * 60_000).toISOString(),
+      state_hash: stateHash,
+      workspace_id: input.workspaceId,
+      user_id: input.userId,
+      api_key_id: input.apiKeyId,
+      provider: provider.id,
+      name: input.name?.trim() || null,
+      code_verifier_enc: encryptSecret(deps.secretKey, `oauth-state:${stateHash}`, verifier),
+      nonce,
+      created_at: new Date(t).toISOString(),
+      expires_at: new Date(t + STATE_MINUTES * 60_000).toISOString(),
     }),
   );
   const url = oidc.buildAuthorizationUrl(config, {
@@ -181,33 +195,68 @@ function smtpAuthHint(provider: OAuthProviderConfig, err: MailServerError): stri
   return '. IMAP worked, so SMTP AUTH is probably off for this mailbox: in the Microsoft 365 admin center, Users → the user → Mail → Manage email apps → tick "Authenticated SMTP" (and check that the tenant does not disable SMTP AUTH: Set-TransportConfig -SmtpClientAuthenticationDisabled $false)';
 }
 
-async function storeConnection(db: Db, deps: OAuthDeps, c: { workspaceId: string; provider: OAuthProviderConfig; email: string; name: string | null; tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers; box: Awaited<ReturnType<typeof testImap>> }) {
+async function storeConnection(
+  db: Db,
+  deps: OAuthDeps,
+  c: {
+    workspaceId: string;
+    provider: OAuthProviderConfig;
+    email: string;
+    name: string | null;
+    tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
+    box: Awaited<ReturnType<typeof testImap>>;
+  },
+) {
   const existing = await oq.connectionByEmail(db.read, c.workspaceId, c.email);
   const id = existing?.id ?? uuidv7();
   const t = now();
   const p = c.provider;
   const fields = {
-    auth: 'oauth' as const, oauth_provider: p.id, oauth_scopes: c.tokens.scope ?? p.scopes.join(' '),
+    auth: 'oauth' as const,
+    oauth_provider: p.id,
+    oauth_scopes: c.tokens.scope ?? p.scopes.join(' '),
     oauth_access_token_enc: encryptSecret(deps.secretKey, tokenContext(id, 'access'), c.tokens.access_token),
     oauth_refresh_token_enc: encryptSecret(deps.secretKey, tokenContext(id, 'refresh'), c.tokens.refresh_token!),
-    oauth_expires_at: new Date(Date.now() + (c.tokens.expiresIn() ?? 3600) * 1000).toISOString(), oauth_refresh_until: null,
-    imap_host: p.imap.host, imap_port: p.imap.port, imap_tls: p.imap.tls, imap_username: c.email, imap_password_enc: null,
-    smtp_host: p.smtp.host, smtp_port: p.smtp.port, smtp_tls: p.smtp.tls, smtp_username: c.email, smtp_password_enc: null,
+    oauth_expires_at: new Date(Date.now() + (c.tokens.expiresIn() ?? 3600) * 1000).toISOString(),
+    oauth_refresh_until: null,
+    imap_host: p.imap.host,
+    imap_port: p.imap.port,
+    imap_tls: p.imap.tls,
+    imap_username: c.email,
+    imap_password_enc: null,
+    smtp_host: p.smtp.host,
+    smtp_port: p.smtp.port,
+    smtp_tls: p.smtp.tls,
+    smtp_username: c.email,
+    smtp_password_enc: null,
     // the sync starts again at once, from where the folder's sync stopped
-    sync_state: 'pending' as const, last_error: null, sync_failures: 0, next_sync_at: t, updated_at: t,
+    sync_state: 'pending' as const,
+    last_error: null,
+    sync_failures: 0,
+    next_sync_at: t,
+    updated_at: t,
   };
   await db.write(async (trx) => {
     if (existing) await q.updateConnection(trx, c.workspaceId, id, fields);
     else {
       const row: Insertable<ConnectionTable> = {
-        id, workspace_id: c.workspaceId, name: c.name ?? c.email, email: c.email, created_at: t, imap_folder: 'INBOX',
+        id,
+        workspace_id: c.workspaceId,
+        name: c.name ?? c.email,
+        email: c.email,
+        created_at: t,
+        imap_folder: 'INBOX',
         // Gmail files what its SMTP server sends in Sent itself: a copy of ours would show twice
         imap_sent_folder: p.id === 'google' ? '' : null,
-        lease_holder: null, lease_expires_at: null, last_synced_at: null, ...fields,
+        lease_holder: null,
+        lease_expires_at: null,
+        last_synced_at: null,
+        ...fields,
       };
       await q.insertConnection(trx, row);
     }
-    if (!(await q.getFolder(trx, id, 'INBOX'))) await q.startFolder(trx, { connection_id: id, workspace_id: c.workspaceId, folder: 'INBOX', uidvalidity: c.box.uidValidity, last_uid: c.box.startAfterUid, updated_at: t });
+    if (!(await q.getFolder(trx, id, 'INBOX')))
+      await q.startFolder(trx, { connection_id: id, workspace_id: c.workspaceId, folder: 'INBOX', uidvalidity: c.box.uidValidity, last_uid: c.box.startAfterUid, updated_at: t });
   });
   return { connectionId: id, renewed: Boolean(existing) };
 }

@@ -50,8 +50,18 @@ export interface ParsedMessage {
 
 /** Headers kept for triage: auto-replies (RFC 3834 and vendors') and bounces (RFC 3464 DSNs). */
 export const TRIAGE_HEADERS = [
-  'auto-submitted', 'x-autoreply', 'x-autorespond', 'x-auto-response-suppress', 'precedence', 'x-precedence',
-  'return-path', 'x-failed-recipients', 'content-type', 'from', 'list-id', 'list-unsubscribe',
+  'auto-submitted',
+  'x-autoreply',
+  'x-autorespond',
+  'x-auto-response-suppress',
+  'precedence',
+  'x-precedence',
+  'return-path',
+  'x-failed-recipients',
+  'content-type',
+  'from',
+  'list-id',
+  'list-unsubscribe',
 ] as const;
 
 /** Where a decoding note is kept with the reply (replies.mail_headers), beside the triage headers. */
@@ -80,8 +90,15 @@ function isoDate(value: Date | undefined): string | null {
 /** The fallback when mailparser could not turn a message's HTML into text (too long or too deep). */
 const htmlToText = (html: string) =>
   sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li|\/tr|\/h\d)\b[^>]*>/gi, '\n'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
-    .replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 
 // Charset labels as a message names them: Content-Type parameters (also RFC 2231's charset*=) and
 // encoded words (=?label?Q?…?=, =?label*lang?B?…?=). Read from the raw bytes as latin1, one
@@ -146,7 +163,8 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
     const damaged = [email.text, email.html || '', email.subject].some((t) => t?.includes('\uFFFD'));
     if (damaged) {
       // Not valid UTF-8 either: read those parts as windows-1252, which maps every byte.
-      const relabelled = latin1.replace(CHARSET_PARAM, (m, pre: string, label: string) => (known(label) ? m : `${pre}windows-1252`))
+      const relabelled = latin1
+        .replace(CHARSET_PARAM, (m, pre: string, label: string) => (known(label) ? m : `${pre}windows-1252`))
         .replace(ENCODED_WORD, (m, pre: string, label: string, rest: string) => (known(label) ? m : `${pre}windows-1252${rest}`));
       email = await simpleParser(Buffer.from(relabelled, 'latin1'), PARSER_OPTIONS);
       decodingNote = `unknown charset ${names}: read as windows-1252`;
@@ -162,12 +180,19 @@ export async function parseMessage(raw: Uint8Array): Promise<ParsedMessage> {
 
   const fromAddress = addresses(email.from)[0];
   const from = fromAddress?.address ? { name: clean(fromAddress.name).slice(0, 300), address: clean(fromAddress.address).trim() } : null;
-  const to = addresses(email.to).map((a) => clean(a.address)).filter(Boolean);
+  const to = addresses(email.to)
+    .map((a) => clean(a.address))
+    .filter(Boolean);
 
   const headers: Record<string, string> = {};
   for (const { key, line } of email.headerLines) {
     if ((TRIAGE_HEADERS as readonly string[]).includes(key) && !(key in headers)) {
-      headers[key] = clean(line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()).slice(0, MAX_HEADER_VALUE);
+      headers[key] = clean(
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      ).slice(0, MAX_HEADER_VALUE);
     }
   }
   if (decodingNote) headers[DECODING_HEADER] = decodingNote;

@@ -13,7 +13,11 @@ export function getConnection(db: Q, workspaceId: string, id: string) {
 export async function listConnections(db: Q, workspaceId: string, opts: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([
     db.selectFrom('connections').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'asc').orderBy('id', 'asc').limit(opts.limit).offset(opts.offset).execute(),
-    db.selectFrom('connections').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('connections')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -35,7 +39,11 @@ export async function deleteConnection(db: Tx, workspaceId: string, id: string) 
 
 /** A folder's sync position, created where there is none (a new connection or folder). */
 export function startFolder(db: Tx, row: { connection_id: string; workspace_id: string; folder: string; uidvalidity: string; last_uid: number; updated_at: string }) {
-  return db.insertInto('mailbox_folders').values(row).onConflict((oc) => oc.columns(['connection_id', 'folder']).doNothing()).execute();
+  return db
+    .insertInto('mailbox_folders')
+    .values(row)
+    .onConflict((oc) => oc.columns(['connection_id', 'folder']).doNothing())
+    .execute();
 }
 
 export function getFolder(db: Q, connectionId: string, folder: string) {
@@ -50,13 +58,15 @@ export function advanceFolder(db: Tx, row: { connection_id: string; workspace_id
   return db
     .insertInto('mailbox_folders')
     .values(row)
-    .onConflict((oc) => oc.columns(['connection_id', 'folder']).doUpdateSet({
-      uidvalidity: sql`excluded.uidvalidity`,
-      last_uid: opts.reset
-        ? sql`excluded.last_uid`
-        : sql`case when mailbox_folders.uidvalidity = excluded.uidvalidity and mailbox_folders.last_uid > excluded.last_uid then mailbox_folders.last_uid else excluded.last_uid end`,
-      updated_at: sql`excluded.updated_at`,
-    }))
+    .onConflict((oc) =>
+      oc.columns(['connection_id', 'folder']).doUpdateSet({
+        uidvalidity: sql`excluded.uidvalidity`,
+        last_uid: opts.reset
+          ? sql`excluded.last_uid`
+          : sql`case when mailbox_folders.uidvalidity = excluded.uidvalidity and mailbox_folders.last_uid > excluded.last_uid then mailbox_folders.last_uid else excluded.last_uid end`,
+        updated_at: sql`excluded.updated_at`,
+      }),
+    )
     .execute();
 }
 
@@ -103,7 +113,13 @@ export function releaseLease(db: Tx, id: string, holder: string) {
  * never overwrites the state the PATCH set.
  */
 export async function recordSync(db: Tx, id: string, holder: string, version: string | null, changes: Updateable<ConnectionTable>) {
-  const res = await db.updateTable('connections').set(changes).where('id', '=', id).where('lease_holder', '=', holder).where('updated_at', version === null ? 'is' : '=', version).executeTakeFirst();
+  const res = await db
+    .updateTable('connections')
+    .set(changes)
+    .where('id', '=', id)
+    .where('lease_holder', '=', holder)
+    .where('updated_at', version === null ? 'is' : '=', version)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -119,7 +135,11 @@ export function incrementFailures(db: Tx, id: string, holder: string, version: s
 }
 
 export function recordSkipped(db: Tx, row: MailboxSkippedTable) {
-  return db.insertInto('mailbox_skipped').values(row).onConflict((oc) => oc.columns(['connection_id', 'folder', 'uidvalidity', 'uid']).doNothing()).execute();
+  return db
+    .insertInto('mailbox_skipped')
+    .values(row)
+    .onConflict((oc) => oc.columns(['connection_id', 'folder', 'uidvalidity', 'uid']).doNothing())
+    .execute();
 }
 
 export function listSkipped(db: Q, workspaceId: string, connectionId: string, limit: number) {

@@ -62,10 +62,12 @@ export function sentSearch(db: Db, opts: SentSearchOptions) {
       const folder = imap.sentFolder || (await client.list()).find((f) => f.specialUse === '\\Sent')?.path;
       if (!folder) throw new Error('the server marks no folder \\Sent');
       await client.mailboxOpen(folder, { readOnly: true });
-      await Promise.all([...lookups.keys()].map(async (id) => {
-        const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
-        answer(id, uids && uids.length > 0 ? folder : null);
-      }));
+      await Promise.all(
+        [...lookups.keys()].map(async (id) => {
+          const uids = await client.search({ header: { 'message-id': id } }, { uid: true });
+          answer(id, uids && uids.length > 0 ? folder : null);
+        }),
+      );
     } catch (err) {
       opts.log?.warn({ connection: connectionId, err: describeFailure('IMAP', imap, failure ?? err).message }, 'could not search the Sent folder; uncertain mail is sent again');
     } finally {

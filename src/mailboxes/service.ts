@@ -31,9 +31,7 @@ export function toConnection(r: Row, skipped = 0) {
     id: r.id,
     name: r.name,
     email: r.email,
-    imap: r.imap_host
-      ? { host: r.imap_host, port: Number(r.imap_port), tls: r.imap_tls!, username: r.imap_username!, folder: r.imap_folder ?? 'INBOX', sent_folder: r.imap_sent_folder }
-      : null,
+    imap: r.imap_host ? { host: r.imap_host, port: Number(r.imap_port), tls: r.imap_tls!, username: r.imap_username!, folder: r.imap_folder ?? 'INBOX', sent_folder: r.imap_sent_folder } : null,
     smtp: r.smtp_host ? { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username! } : null,
     signature: { text: r.signature_text, html: r.signature_html },
     auth: r.auth,
@@ -46,8 +44,18 @@ export function toConnection(r: Row, skipped = 0) {
 }
 export type ConnectionView = ReturnType<typeof toConnection>;
 
-export interface SmtpSettings { host: string; port: number; tls: MailTls; username: string; password?: string; accessToken?: string }
-export interface ImapSettings extends SmtpSettings { folder: string; sentFolder: string | null }
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  tls: MailTls;
+  username: string;
+  password?: string;
+  accessToken?: string;
+}
+export interface ImapSettings extends SmtpSettings {
+  folder: string;
+  sentFolder: string | null;
+}
 
 /** A stored connection's IMAP settings with the password decrypted, or null without IMAP. */
 export function imapSettings(key: Buffer, r: Row, accessToken?: string): ImapSettings | null {
@@ -110,14 +118,33 @@ export async function createConnection(db: Db, settings: MailboxSettings, worksp
   const id = uuidv7();
   const t = now();
   const row: Insertable<ConnectionTable> = {
-    id, workspace_id: workspaceId, name, email, created_at: t, updated_at: t,
-    imap_host: imap?.host ?? null, imap_port: imap?.port ?? null, imap_tls: imap?.tls ?? null, imap_username: imap?.username ?? null,
+    id,
+    workspace_id: workspaceId,
+    name,
+    email,
+    created_at: t,
+    updated_at: t,
+    imap_host: imap?.host ?? null,
+    imap_port: imap?.port ?? null,
+    imap_tls: imap?.tls ?? null,
+    imap_username: imap?.username ?? null,
     imap_password_enc: imap ? encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password!) : null,
-    imap_folder: imap?.folder ?? null, imap_sent_folder: imap?.sentFolder ?? null,
-    smtp_host: smtp?.host ?? null, smtp_port: smtp?.port ?? null, smtp_tls: smtp?.tls ?? null, smtp_username: smtp?.username ?? null,
+    imap_folder: imap?.folder ?? null,
+    imap_sent_folder: imap?.sentFolder ?? null,
+    smtp_host: smtp?.host ?? null,
+    smtp_port: smtp?.port ?? null,
+    smtp_tls: smtp?.tls ?? null,
+    smtp_username: smtp?.username ?? null,
     smtp_password_enc: smtp ? encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!) : null,
-    signature_text: input.signature?.text ?? '', signature_html: input.signature?.html ?? '',
-    sync_state: 'pending', last_synced_at: null, last_error: null, sync_failures: 0, next_sync_at: t, lease_holder: null, lease_expires_at: null,
+    signature_text: input.signature?.text ?? '',
+    signature_html: input.signature?.html ?? '',
+    sync_state: 'pending',
+    last_synced_at: null,
+    last_error: null,
+    sync_failures: 0,
+    next_sync_at: t,
+    lease_holder: null,
+    lease_expires_at: null,
   };
   await db.write(async (trx) => {
     await q.insertConnection(trx, row);
@@ -149,7 +176,9 @@ const changed = (given: object | null | undefined) => given !== undefined && (gi
 /** A server's settings from a PATCH: the fields given over the stored ones; every one must then be there. */
 function mergeServer(protocol: 'imap' | 'smtp', given: Partial<SmtpSettings>, was: SmtpSettings | null): SmtpSettings {
   const merged = { host: given.host ?? was?.host, port: given.port ?? was?.port, tls: given.tls ?? was?.tls, username: given.username ?? was?.username, password: given.password ?? was?.password };
-  const missing = Object.entries(merged).filter(([, v]) => v === undefined).map(([k]) => `${protocol}.${k}`);
+  const missing = Object.entries(merged)
+    .filter(([, v]) => v === undefined)
+    .map(([k]) => `${protocol}.${k}`);
   if (missing.length) throw Errors.BadRequest(`The connection has no ${protocol.toUpperCase()} settings yet: give ${missing.join(', ')}`);
   return merged as SmtpSettings;
 }
@@ -182,9 +211,13 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
       const p = patch.imap!;
       imap = { ...mergeServer('imap', p, was), folder: p.folder ?? was?.folder ?? 'INBOX', sentFolder: p.sent_folder === undefined ? (was?.sentFolder ?? null) : (p.sent_folder ?? '') };
       Object.assign(changes, {
-        imap_host: imap.host, imap_port: imap.port, imap_tls: imap.tls, imap_username: imap.username,
+        imap_host: imap.host,
+        imap_port: imap.port,
+        imap_tls: imap.tls,
+        imap_username: imap.username,
         imap_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'imap'), imap.password!),
-        imap_folder: imap.folder, imap_sent_folder: imap.sentFolder,
+        imap_folder: imap.folder,
+        imap_sent_folder: imap.sentFolder,
       });
     }
   }
@@ -194,7 +227,13 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
       Object.assign(changes, { smtp_host: null, smtp_port: null, smtp_tls: null, smtp_username: null, smtp_password_enc: null });
     } else {
       smtp = mergeServer('smtp', patch.smtp!, smtpSettings(settings.secretKey, current));
-      Object.assign(changes, { smtp_host: smtp.host, smtp_port: smtp.port, smtp_tls: smtp.tls, smtp_username: smtp.username, smtp_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!) });
+      Object.assign(changes, {
+        smtp_host: smtp.host,
+        smtp_port: smtp.port,
+        smtp_tls: smtp.tls,
+        smtp_username: smtp.username,
+        smtp_password_enc: encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!),
+      });
     }
   }
   const box = await check(settings, imap, smtp);

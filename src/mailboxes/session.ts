@@ -50,7 +50,10 @@ export class MailboxSession {
   /** When the server last answered anything during a check: the watchdog's measure. */
   private progressAt = Date.now();
 
-  constructor(private readonly sync: MailboxSync, private readonly row: q.ConnectionRow) {
+  constructor(
+    private readonly sync: MailboxSync,
+    private readonly row: q.ConnectionRow,
+  ) {
     this.version = row.updated_at;
   }
 
@@ -149,7 +152,10 @@ export class MailboxSession {
       const uids = (await client.search({ since }, { uid: true })) || [];
       this.lastUid = uids.length ? Math.min(...uids) - 1 : uidNext - 1;
       reset = true;
-      this.opts.log?.warn({ connection: this.row.id, folder, was: stored.uidvalidity, now: this.uidValidity, from: this.lastUid + 1 }, 'UIDVALIDITY changed: reading the folder again from two days before the last sync');
+      this.opts.log?.warn(
+        { connection: this.row.id, folder, was: stored.uidvalidity, now: this.uidValidity, from: this.lastUid + 1 },
+        'UIDVALIDITY changed: reading the folder again from two days before the last sync',
+      );
     } else {
       this.lastUid = Number(stored.last_uid);
     }
@@ -157,9 +163,20 @@ export class MailboxSession {
   }
 
   private savePosition(reset = false) {
-    return this.db.write((trx) => q.advanceFolder(trx, {
-      connection_id: this.row.id, workspace_id: this.row.workspace_id, folder: this.settings!.folder, uidvalidity: this.uidValidity, last_uid: this.lastUid, updated_at: now(),
-    }, { reset }));
+    return this.db.write((trx) =>
+      q.advanceFolder(
+        trx,
+        {
+          connection_id: this.row.id,
+          workspace_id: this.row.workspace_id,
+          folder: this.settings!.folder,
+          uidvalidity: this.uidValidity,
+          last_uid: this.lastUid,
+          updated_at: now(),
+        },
+        { reset },
+      ),
+    );
   }
 
   /** Every message above the last UID, page by page; the position moves after each page. */

@@ -56,7 +56,10 @@ export class MailboxSync {
   private scanning: Promise<void> | null = null;
   private running = false;
 
-  constructor(readonly db: Db, opts: SyncOptions) {
+  constructor(
+    readonly db: Db,
+    opts: SyncOptions,
+  ) {
     this.holder = opts.holder ?? `mailboxes-${uuidv7()}`;
     const leaseMs = opts.leaseMs ?? 60_000;
     this.opts = {

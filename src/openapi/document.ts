@@ -28,7 +28,11 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'GET /api/triage': 'getTriage',
 };
 
-const pascal = (s: string) => s.split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+const pascal = (s: string) =>
+  s
+    .split(/[-_]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 const singular = (noun: string) => (noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.endsWith('s') ? noun.slice(0, -1) : noun);
 const isParam = (segment: string) => segment.startsWith(':') || segment.startsWith('{');
 
@@ -50,7 +54,10 @@ export function operationIdFor(method: string, url: string): string {
   const m = method.toUpperCase();
   const override = OPERATION_ID_OVERRIDES[`${m} ${url}`];
   if (override) return override;
-  const segments = url.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const segments = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   const last = segments.at(-1) ?? '';
   const action = m === 'POST' && segments.length > 1 && !isParam(last) && !last.endsWith('s') ? segments.pop()! : null;
   const item = isParam(segments.at(-1) ?? '');
@@ -101,7 +108,7 @@ const ERROR_TEXT: Record<string, string> = {
   401: 'The API key is missing or invalid',
   403: 'The API key lacks the permission this operation needs',
   404: 'No such resource in this workspace',
-  409: 'Conflicts with the resource\'s state, or a request with this Idempotency-Key is still running',
+  409: "Conflicts with the resource's state, or a request with this Idempotency-Key is still running",
   413: 'The body is over 1 MiB',
   415: 'The body is not JSON',
   422: 'This Idempotency-Key was used for a different request',
@@ -132,7 +139,14 @@ const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
 function errorExamples(messages: string[]): Examples {
   const out: Examples = {};
   for (const message of new Set(messages)) {
-    const base = message.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ').slice(0, 6).map((w, i) => (i ? pascal(w.toLowerCase()) : w.toLowerCase())).join('') || 'error';
+    const base =
+      message
+        .replace(/[^A-Za-z0-9]+/g, ' ')
+        .trim()
+        .split(' ')
+        .slice(0, 6)
+        .map((w, i) => (i ? pascal(w.toLowerCase()) : w.toLowerCase()))
+        .join('') || 'error';
     let name = base;
     for (let n = 2; name in out; n++) name = `${base}${n}`;
     out[name] = { summary: message, value: { data: null, error: message } };
@@ -181,7 +195,11 @@ function toDocumentSchema(schema: unknown): unknown {
 const WEBHOOK_HEADERS = [
   { name: 'webhook-id', description: 'The event id (`msg_…`), the same on every retry: drop duplicates by it.', example: 'msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f' },
   { name: 'webhook-timestamp', description: 'Unix seconds when this attempt was signed; refuse one more than 5 minutes away.', example: '1795167733' },
-  { name: 'webhook-signature', description: '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' },
+  {
+    name: 'webhook-signature',
+    description: '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
 ];
 
 function webhooksSection(): Record<string, unknown> {
@@ -200,7 +218,9 @@ function webhooksSection(): Record<string, unknown> {
           content: {
             'application/json': {
               schema: toDocumentSchema(eventPayload(type)),
-              examples: { [type.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase())]: { summary: event.summary, value: { type, timestamp: '2026-11-20T09:42:13.204Z', data: EVENT_EXAMPLES[type] } } },
+              examples: {
+                [type.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase())]: { summary: event.summary, value: { type, timestamp: '2026-11-20T09:42:13.204Z', data: EVENT_EXAMPLES[type] } },
+              },
             },
           },
         },

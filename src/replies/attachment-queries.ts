@@ -9,12 +9,8 @@ export function insertAttachment(db: Tx, row: ReplyAttachmentTable) {
 
 // on the single read of every reply: compiled once (db/prepared.ts)
 const attachmentsOfReply = prepared((db, a: { ws: string; replyId: string }) =>
-  db
-    .selectFrom('reply_attachments')
-    .select(['id', 'filename', 'content_type', 'size', 'skipped_reason'])
-    .where('workspace_id', '=', a.ws)
-    .where('reply_id', '=', a.replyId)
-    .orderBy('position', 'asc'));
+  db.selectFrom('reply_attachments').select(['id', 'filename', 'content_type', 'size', 'skipped_reason']).where('workspace_id', '=', a.ws).where('reply_id', '=', a.replyId).orderBy('position', 'asc'),
+);
 
 export function listAttachments(db: Q, workspaceId: string, replyId: string) {
   return attachmentsOfReply(db, { ws: workspaceId, replyId });

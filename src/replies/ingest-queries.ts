@@ -4,10 +4,24 @@ import { sql } from 'kysely';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
 import type { Tx } from '../db/types.ts';
 
-export const findByMessageId = prepared((db, a: { ws: string; messageId: string }) =>
-  db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
+export const findByMessageId = prepared((db, a: { ws: string; messageId: string }) => db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
 
-const CONTACT_COLUMNS = ['id', 'workspace_id', 'email', 'first_name', 'last_name', 'company', 'title', 'linkedin_url', 'phone', 'metadata', 'reply_count', 'last_reply_at', 'created_at', 'updated_at'] as const;
+const CONTACT_COLUMNS = [
+  'id',
+  'workspace_id',
+  'email',
+  'first_name',
+  'last_name',
+  'company',
+  'title',
+  'linkedin_url',
+  'phone',
+  'metadata',
+  'reply_count',
+  'last_reply_at',
+  'created_at',
+  'updated_at',
+] as const;
 export type NewContactRow = RowOf<'contacts', (typeof CONTACT_COLUMNS)[number]>;
 type ProfileColumn = 'first_name' | 'last_name' | 'company' | 'title' | 'linkedin_url' | 'phone';
 const newerWins = (col: ProfileColumn) => sql<string | null>`coalesce(excluded.${sql.ref(col)}, contacts.${sql.ref(col)})`;
@@ -19,24 +33,31 @@ const olderWins = (col: ProfileColumn) => sql<string | null>`coalesce(contacts.$
  * metadata is replaced only when the reply brings some. Four shapes, one per case.
  */
 const contactUpserts = Object.fromEntries(
-  ([false, true] as const).flatMap((explicitName) => ([false, true] as const).map((withMetadata) => [
-    `${explicitName}:${withMetadata}`,
-    prepared((db, a: NewContactRow) =>
-      db.insertInto('contacts').values(valuesOf(CONTACT_COLUMNS, a)).onConflict((oc) =>
-        oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
-          reply_count: eb('contacts.reply_count', '+', 1),
-          first_name: (explicitName ? newerWins : olderWins)('first_name'),
-          last_name: (explicitName ? newerWins : olderWins)('last_name'),
-          company: newerWins('company'),
-          title: newerWins('title'),
-          linkedin_url: newerWins('linkedin_url'),
-          phone: newerWins('phone'),
-          metadata: withMetadata ? sql<string>`excluded.metadata` : sql<string>`contacts.metadata`,
-          last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
-          updated_at: sql<string>`excluded.updated_at`,
-        })),
-      ).returning(['id', 'email', 'first_name', 'last_name', 'company', 'title', 'do_not_contact'])),
-  ])),
+  ([false, true] as const).flatMap((explicitName) =>
+    ([false, true] as const).map((withMetadata) => [
+      `${explicitName}:${withMetadata}`,
+      prepared((db, a: NewContactRow) =>
+        db
+          .insertInto('contacts')
+          .values(valuesOf(CONTACT_COLUMNS, a))
+          .onConflict((oc) =>
+            oc.columns(['workspace_id', 'email']).doUpdateSet((eb) => ({
+              reply_count: eb('contacts.reply_count', '+', 1),
+              first_name: (explicitName ? newerWins : olderWins)('first_name'),
+              last_name: (explicitName ? newerWins : olderWins)('last_name'),
+              company: newerWins('company'),
+              title: newerWins('title'),
+              linkedin_url: newerWins('linkedin_url'),
+              phone: newerWins('phone'),
+              metadata: withMetadata ? sql<string>`excluded.metadata` : sql<string>`contacts.metadata`,
+              last_reply_at: sql<string>`case when contacts.last_reply_at is null or excluded.last_reply_at > contacts.last_reply_at then excluded.last_reply_at else contacts.last_reply_at end`,
+              updated_at: sql<string>`excluded.updated_at`,
+            })),
+          )
+          .returning(['id', 'email', 'first_name', 'last_name', 'company', 'title', 'do_not_contact']),
+      ),
+    ]),
+  ),
 );
 
 export function upsertContact(db: Tx, row: NewContactRow, opts: { explicitName: boolean; withMetadata: boolean }) {
@@ -44,18 +65,39 @@ export function upsertContact(db: Tx, row: NewContactRow, opts: { explicitName: 
 }
 
 export const insertReply = preparedInsert('replies', [
-  'id', 'workspace_id', 'contact_id', 'client_id', 'connection_id', 'category_id', 'from_email', 'from_name', 'to_email',
-  'subject', 'body_text', 'body_html', 'status', 'ai_response', 'sent_response', 'message_id', 'in_reply_to',
-  'received_at', 'handled_at', 'snoozed_until', 'created_at', 'updated_at', 'mail_headers',
+  'id',
+  'workspace_id',
+  'contact_id',
+  'client_id',
+  'connection_id',
+  'category_id',
+  'from_email',
+  'from_name',
+  'to_email',
+  'subject',
+  'body_text',
+  'body_html',
+  'status',
+  'ai_response',
+  'sent_response',
+  'message_id',
+  'in_reply_to',
+  'received_at',
+  'handled_at',
+  'snoozed_until',
+  'created_at',
+  'updated_at',
+  'mail_headers',
 ]);
 
 export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
 
 export const findClient = prepared((db, a: { ws: string; id: string }) =>
-  db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id));
+  db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
+);
 
-export const findConnection = prepared((db, a: { ws: string; id: string }) =>
-  db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
+export const findConnection = prepared((db, a: { ws: string; id: string }) => db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
 
 export const findCategory = prepared((db, a: { ws: string; id: string }) =>
-  db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id));
+  db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
+);

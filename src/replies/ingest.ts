@@ -60,7 +60,8 @@ export interface IngestOptions {
 }
 
 /** A reply just stored, as triage reads it: its own columns, its contact's and its client's. */
-export type IngestedReply = Pick<ReplyRow,
+export type IngestedReply = Pick<
+  ReplyRow,
   'id' | 'from_email' | 'from_name' | 'to_email' | 'subject' | 'body_text' | 'body_html' | 'received_at' | 'category_id' | 'ai_response' | 'mail_headers' | 'contact_id'
 > & {
   contact_email: string;
@@ -116,22 +117,26 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       input.client_id != null ? q.findClient(trx, { ws: workspaceId, id: input.client_id }) : null,
       input.connection_id != null ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id }) : null,
       input.category_id != null ? q.findCategory(trx, { ws: workspaceId, id: input.category_id }) : null,
-      q.upsertContact(trx, {
-        id: newContactId,
-        workspace_id: workspaceId,
-        email: fromEmail.toLowerCase(),
-        first_name: given.first_name ?? derived.first,
-        last_name: given.last_name ?? derived.last,
-        company: given.company ?? null,
-        title: given.title ?? null,
-        linkedin_url: given.linkedin_url ?? null,
-        phone: given.phone ?? null,
-        metadata: JSON.stringify(given.metadata ?? {}),
-        reply_count: 1,
-        last_reply_at: receivedAt,
-        created_at: t,
-        updated_at: t,
-      }, { explicitName, withMetadata: given.metadata !== undefined }),
+      q.upsertContact(
+        trx,
+        {
+          id: newContactId,
+          workspace_id: workspaceId,
+          email: fromEmail.toLowerCase(),
+          first_name: given.first_name ?? derived.first,
+          last_name: given.last_name ?? derived.last,
+          company: given.company ?? null,
+          title: given.title ?? null,
+          linkedin_url: given.linkedin_url ?? null,
+          phone: given.phone ?? null,
+          metadata: JSON.stringify(given.metadata ?? {}),
+          reply_count: 1,
+          last_reply_at: receivedAt,
+          created_at: t,
+          updated_at: t,
+        },
+        { explicitName, withMetadata: given.metadata !== undefined },
+      ),
       triage && triageOn(trx, workspaceId).then((on) => (on ? triage.prepare(trx, workspaceId) : null)),
       // the contact writes again: whatever of theirs was snoozed comes back
       // (docs/api.md "PATCH rules"); a contact the upsert above creates has none, whichever of
@@ -143,8 +148,9 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     if (input.connection_id != null && !foundConnection?.[0]) throw Errors.InvalidConnectionId();
     const found = foundCategory?.[0];
     if (input.category_id != null && !found) throw Errors.InvalidCategoryId();
-    let category: { id: string; name: string; color: string; is_positive: boolean } | null =
-      found ? { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) } : null;
+    let category: { id: string; name: string; color: string; is_positive: boolean } | null = found
+      ? { id: found.id, name: found.name, color: found.color, is_positive: Boolean(found.is_positive) }
+      : null;
     const contactCreated = contact.id === newContactId;
     await wake(trx, workspaceId, snoozed, t);
 
@@ -154,7 +160,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       contact_id: contact.id,
       client_id: input.client_id ?? null,
       connection_id: input.connection_id ?? null,
-      category_id: category?.id ?? null as string | null,
+      category_id: category?.id ?? (null as string | null),
       from_email: fromEmail,
       from_name: fromName,
       to_email: input.to_email.trim(),
@@ -173,10 +179,18 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       updated_at: t,
       mail_headers: opts.mailHeaders ?? null,
     };
-    const decision = decider && decider.decide({
-      ...reply, contact_email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
-      title: contact.title, client_name: client?.name ?? null, service_description: client?.service_description ?? null,
-    });
+    const decision =
+      decider &&
+      decider.decide({
+        ...reply,
+        contact_email: contact.email,
+        first_name: contact.first_name,
+        last_name: contact.last_name,
+        company: contact.company,
+        title: contact.title,
+        client_name: client?.name ?? null,
+        service_description: client?.service_description ?? null,
+      });
     if (decision) {
       category = decision.category;
       Object.assign(reply, {
@@ -226,8 +240,17 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     const created = contactCreated && {
       type: 'contact.created' as const,
       data: {
-        id: contact.id, email: contact.email, first_name: contact.first_name, last_name: contact.last_name, company: contact.company,
-        title: contact.title, reply_count: 1, last_reply_at: receivedAt, created_at: t, do_not_contact: false, bouncing: false,
+        id: contact.id,
+        email: contact.email,
+        first_name: contact.first_name,
+        last_name: contact.last_name,
+        company: contact.company,
+        title: contact.title,
+        reply_count: 1,
+        last_reply_at: receivedAt,
+        created_at: t,
+        do_not_contact: false,
+        bouncing: false,
       },
     };
     await raiseAll(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);

@@ -77,7 +77,13 @@ const NON_ASCII_ALL = /[\u0080-\uffff]/g;
 
 function fixedText(r: q.ReplyFixedRow): FixedText {
   const head = asciiJson({
-    id: r.id, from_email: r.from_email, from_name: r.from_name, to_email: r.to_email, subject: r.subject, body_text: r.body_text, body_html: r.body_html,
+    id: r.id,
+    from_email: r.from_email,
+    from_name: r.from_name,
+    to_email: r.to_email,
+    subject: r.subject,
+    body_text: r.body_text,
+    body_html: r.body_html,
   });
   const middle = asciiJson({ client_id: r.client_id, connection_id: r.connection_id, contact_id: r.contact_id, received_at: r.received_at });
   return { head: head.slice(0, -1), middle: middle.slice(1, -1), end: `"created_at":${JSON.stringify(r.created_at)}}` };
@@ -88,9 +94,7 @@ const json = (v: string | null) => (v === null ? 'null' : asciiJson(v));
 const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
 
 function itemText(f: FixedText, r: q.ReplyPageRow): string {
-  const category = r.category_id && r.category_name !== null
-    ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}`
-    : 'null';
+  const category = r.category_id && r.category_name !== null ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}` : 'null';
   return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},"snoozed_until":${plain(r.snoozed_until)},${f.end}`;
 }
 
@@ -117,8 +121,7 @@ function isStatusOnly(f: q.ReplyFilter): boolean {
 }
 
 /** The cursor of the page after `row`: its position in the list's order, opaque to clients. */
-export const encodeCursor = (row: { received_at: string; id: string }, newestFirst: boolean) =>
-  Buffer.from(JSON.stringify([newestFirst ? 'd' : 'a', row.received_at, row.id])).toString('base64url');
+export const encodeCursor = (row: { received_at: string; id: string }, newestFirst: boolean) => Buffer.from(JSON.stringify([newestFirst ? 'd' : 'a', row.received_at, row.id])).toString('base64url');
 
 /**
  * The position a cursor names, or null when it is not one of ours (or was made for the other

@@ -5,9 +5,26 @@ import { prepared } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable, Tx } from '../db/types.ts';
 
 const listColumns = [
-  'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.status',
-  'r.category_id', 'c.name as category_name', 'c.color as category_color', 'r.ai_response', 'r.sent_response',
-  'r.client_id', 'r.connection_id', 'r.contact_id', 'r.received_at', 'r.handled_at', 'r.snoozed_until', 'r.created_at',
+  'r.id',
+  'r.from_email',
+  'r.from_name',
+  'r.to_email',
+  'r.subject',
+  'r.body_text',
+  'r.body_html',
+  'r.status',
+  'r.category_id',
+  'c.name as category_name',
+  'c.color as category_color',
+  'r.ai_response',
+  'r.sent_response',
+  'r.client_id',
+  'r.connection_id',
+  'r.contact_id',
+  'r.received_at',
+  'r.handled_at',
+  'r.snoozed_until',
+  'r.created_at',
 ] as const;
 
 /**
@@ -22,8 +39,17 @@ const listColumns = [
 const DIRECT_MAX_OFFSET = 40;
 
 const pageColumns = [
-  'r.id', 'r.updated_at', 'r.received_at', 'r.status', 'r.category_id', 'c.name as category_name', 'c.color as category_color',
-  'r.ai_response', 'r.sent_response', 'r.handled_at', 'r.snoozed_until',
+  'r.id',
+  'r.updated_at',
+  'r.received_at',
+  'r.status',
+  'r.category_id',
+  'c.name as category_name',
+  'c.color as category_color',
+  'r.ai_response',
+  'r.sent_response',
+  'r.handled_at',
+  'r.snoozed_until',
 ] as const;
 
 type PageArgs = { ws: string; status: ReplyStatus; limit: number; offset: number };
@@ -34,19 +60,24 @@ function pageIds(db: Kysely<Database>, a: PageArgs, byStatus: boolean) {
   return ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
 }
 
-const pageSelect = (db: Kysely<Database>) =>
-  db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(pageColumns);
+const pageSelect = (db: Kysely<Database>) => db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(pageColumns);
 
 const listQueries = Object.fromEntries(
   ([false, true] as const).flatMap((byStatus) => [
-    [`direct:${byStatus}`, prepared((db, a: PageArgs) => {
-      let q = pageSelect(db).where('r.workspace_id', '=', a.ws);
-      if (byStatus) q = q.where('r.status', '=', a.status);
-      return q.orderBy('r.received_at', 'desc').orderBy('r.id', 'desc').limit(a.limit).offset(a.offset);
-    })],
-    [`deferred:${byStatus}`, prepared((db, a: PageArgs) => {
-      return pageSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
-    })],
+    [
+      `direct:${byStatus}`,
+      prepared((db, a: PageArgs) => {
+        let q = pageSelect(db).where('r.workspace_id', '=', a.ws);
+        if (byStatus) q = q.where('r.status', '=', a.status);
+        return q.orderBy('r.received_at', 'desc').orderBy('r.id', 'desc').limit(a.limit).offset(a.offset);
+      }),
+    ],
+    [
+      `deferred:${byStatus}`,
+      prepared((db, a: PageArgs) => {
+        return pageSelect(db).innerJoin(pageIds(db, a, byStatus).as('p'), 'p.id', 'r.id');
+      }),
+    ],
   ]),
 );
 
@@ -66,10 +97,13 @@ export type ReplyPageRow = Awaited<ReturnType<typeof listReplies>>[number];
 
 // Snoozes (docs/api.md "PATCH rules"): what wakes them.
 const snoozedOfSender = prepared((db, a: { ws: string; email: string }) =>
-  db.selectFrom('replies')
+  db
+    .selectFrom('replies')
     .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
     .where('contact_id', '=', (eb) => eb.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws).where('email', '=', a.email))
-    .where('workspace_id', '=', a.ws).where('snoozed_until', 'is not', null));
+    .where('workspace_id', '=', a.ws)
+    .where('snoozed_until', 'is not', null),
+);
 
 /** The snoozed replies of the contact with this (lower-case) address: a new reply from them wakes them. */
 export function findSnoozedOfSender(db: Tx, workspaceId: string, email: string) {
@@ -78,14 +112,26 @@ export function findSnoozedOfSender(db: Tx, workspaceId: string, email: string) 
 
 /** Snoozes that ended at or before `now`, of any workspace, oldest first, held until the write ends. */
 export function findDueSnoozes(db: Tx, now: string, limit: number) {
-  return forUpdate(db, db.selectFrom('replies')
-    .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
-    .where('snoozed_until', '<=', now).orderBy('snoozed_until').limit(limit), { skipLocked: true }).execute();
+  return forUpdate(
+    db,
+    db
+      .selectFrom('replies')
+      .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
+      .where('snoozed_until', '<=', now)
+      .orderBy('snoozed_until')
+      .limit(limit),
+    { skipLocked: true },
+  ).execute();
 }
 
 /** Ends the snoozes of the given replies of one workspace. */
 export async function clearSnoozes(db: Tx, workspaceId: string, ids: string[], at: string) {
-  await db.updateTable('replies').set({ snoozed_until: null, updated_at: at }).where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId)).where('id', 'in', ids).execute();
+  await db
+    .updateTable('replies')
+    .set({ snoozed_until: null, updated_at: at })
+    .where(sameWorkspaceNoIndex(db, 'workspace_id', workspaceId))
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** What GET /api/replies can ask beyond a status (docs/api.md "Inbox queries"); all combine with AND. */
@@ -158,19 +204,29 @@ export function listFiltered(db: Q, workspaceId: string, f: ReplyFilter, page: {
     const { receivedAt, id } = page.after;
     q = q.where((eb) => eb(eb.refTuple('r.received_at', 'r.id'), f.newestFirst ? '<' : '>', eb.tuple(receivedAt, id)));
   }
-  return q.orderBy('r.received_at', dir).orderBy('r.id', dir).limit(page.limit + 1).offset(page.offset).execute();
+  return q
+    .orderBy('r.received_at', dir)
+    .orderBy('r.id', dir)
+    .limit(page.limit + 1)
+    .offset(page.offset)
+    .execute();
 }
 
 const listIndexWalks = Object.fromEntries(
-  ([false, true] as const).flatMap((newestFirst) => ([false, true] as const).map((resumed) => [
-    `${newestFirst}:${resumed}`,
-    prepared((db, a: { ws: string; receivedAt: string; id: string; limit: number }) => {
-      let q = db.selectFrom('replies').select([rowidOrNull(db).as('rowid'), 'id', 'received_at']).where('workspace_id', '=', a.ws);
-      if (resumed) q = q.where((eb) => eb(eb.refTuple('received_at', 'id'), newestFirst ? '<' : '>', eb.tuple(a.receivedAt, a.id)));
-      const dir = newestFirst ? 'desc' : 'asc';
-      return q.orderBy('received_at', dir).orderBy('id', dir).limit(a.limit);
-    }),
-  ])),
+  ([false, true] as const).flatMap((newestFirst) =>
+    ([false, true] as const).map((resumed) => [
+      `${newestFirst}:${resumed}`,
+      prepared((db, a: { ws: string; receivedAt: string; id: string; limit: number }) => {
+        let q = db
+          .selectFrom('replies')
+          .select([rowidOrNull(db).as('rowid'), 'id', 'received_at'])
+          .where('workspace_id', '=', a.ws);
+        if (resumed) q = q.where((eb) => eb(eb.refTuple('received_at', 'id'), newestFirst ? '<' : '>', eb.tuple(a.receivedAt, a.id)));
+        const dir = newestFirst ? 'desc' : 'asc';
+        return q.orderBy('received_at', dir).orderBy('id', dir).limit(a.limit);
+      }),
+    ]),
+  ),
 );
 
 /**
@@ -184,7 +240,10 @@ export function walkListIndex(db: Q, workspaceId: string, newestFirst: boolean, 
 /** The page columns of the given replies of the workspace, in the list's order. */
 export async function pageRowsByIds(db: Q, workspaceId: string, ids: string[], newestFirst: boolean): Promise<ReplyPageRow[]> {
   if (!ids.length) return [];
-  const rows = await pageSelect(db as Kysely<Database>).where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId)).where('r.id', 'in', ids).execute();
+  const rows = await pageSelect(db as Kysely<Database>)
+    .where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId))
+    .where('r.id', 'in', ids)
+    .execute();
   return rows.sort(listOrder(newestFirst));
 }
 
@@ -217,12 +276,20 @@ export async function countFiltered(db: Q, workspaceId: string, f: ReplyFilter, 
 }
 
 async function countScanned(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
-  const row = await whereFilter(db, (db as Kysely<Database>).selectFrom('replies as r').select((eb) => eb.fn.countAll<number>().as('n')), workspaceId, f).executeTakeFirstOrThrow();
+  const row = await whereFilter(
+    db,
+    (db as Kysely<Database>).selectFrom('replies as r').select((eb) => eb.fn.countAll<number>().as('n')),
+    workspaceId,
+    f,
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 async function sumReplyCounts(db: Q, workspaceId: string, f: ReplyFilter): Promise<number> {
-  let q = db.selectFrom('reply_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n')).where('workspace_id', '=', workspaceId);
+  let q = db
+    .selectFrom('reply_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), sql<number>`0`).as('n'))
+    .where('workspace_id', '=', workspaceId);
   if (f.statuses?.length) q = f.statuses.length === 1 ? q.where('status', '=', f.statuses[0]!) : q.where('status', 'in', f.statuses);
   if (f.categoryId !== undefined) q = q.where('category_id', '=', f.categoryId ?? '');
   if (f.clientId !== undefined) q = q.where('client_id', '=', f.clientId);
@@ -252,13 +319,23 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
     .leftJoin('reply_triage as rt', 'rt.reply_id', 'r.id')
     .select([
       ...listColumns,
-      'rt.source as triage_source', 'rt.reason as triage_reason', 'rt.confidence as triage_confidence', 'rt.category_id as triage_category_id', 'rt.suggestions as triage_suggestions',
+      'rt.source as triage_source',
+      'rt.reason as triage_reason',
+      'rt.confidence as triage_confidence',
+      'rt.category_id as triage_category_id',
+      'rt.suggestions as triage_suggestions',
       'c.is_positive as category_is_positive',
-      'cl.name as client_name', 'cl.service_description as client_service_description',
-      'ct.email as contact_email', 'ct.first_name as contact_first_name', 'ct.last_name as contact_last_name', 'ct.company as contact_company', 'ct.do_not_contact as contact_do_not_contact',
+      'cl.name as client_name',
+      'cl.service_description as client_service_description',
+      'ct.email as contact_email',
+      'ct.first_name as contact_first_name',
+      'ct.last_name as contact_last_name',
+      'ct.company as contact_company',
+      'ct.do_not_contact as contact_do_not_contact',
     ])
     .where('r.workspace_id', '=', a.ws)
-    .where('r.id', '=', a.id));
+    .where('r.id', '=', a.id),
+);
 
 export async function getReplyDetail(db: Q, workspaceId: string, id: string) {
   return (await detail(db, { ws: workspaceId, id }))[0];
@@ -266,12 +343,8 @@ export async function getReplyDetail(db: Q, workspaceId: string, id: string) {
 export type ReplyDetailRow = NonNullable<Awaited<ReturnType<typeof getReplyDetail>>>;
 
 const thread = prepared((db, a: { ws: string; id: string }) =>
-  db
-    .selectFrom('thread_messages')
-    .select(['from_address', 'to_address', 'subject', 'body', 'sent_at'])
-    .where('workspace_id', '=', a.ws)
-    .where('reply_id', '=', a.id)
-    .orderBy('position', 'asc'));
+  db.selectFrom('thread_messages').select(['from_address', 'to_address', 'subject', 'body', 'sent_at']).where('workspace_id', '=', a.ws).where('reply_id', '=', a.id).orderBy('position', 'asc'),
+);
 
 export function getThread(db: Q, workspaceId: string, replyId: string) {
   return thread(db, { ws: workspaceId, id: replyId });
@@ -280,11 +353,11 @@ export function getThread(db: Q, workspaceId: string, replyId: string) {
 // Locked until the write ends (FOR UPDATE on PostgreSQL): two PATCHes of one reply take turns,
 // so the second sees the status the first left and the counters move once per real change.
 const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
-  forUpdate(db, db
-    .selectFrom('replies')
-    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at'])
-    .where('workspace_id', '=', a.ws)
-    .where('id', '=', a.id)));
+  forUpdate(
+    db,
+    db.selectFrom('replies').select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
+  ),
+);
 
 export async function findReplyForUpdate(db: Tx, workspaceId: string, id: string) {
   return (await replyForUpdate(db, { ws: workspaceId, id }))[0];
@@ -301,5 +374,10 @@ export function updateReply(db: Tx, workspaceId: string, id: string, changes: Up
  * it, setting updated_at (so list-page.ts's memo and reply_counts' triggers see the change).
  */
 export function detachReplies(db: Tx, workspaceId: string, column: 'category_id' | 'client_id', id: string, at: string) {
-  return db.updateTable('replies').set({ [column]: null, updated_at: at }).where('workspace_id', '=', workspaceId).where(column, '=', id).execute();
+  return db
+    .updateTable('replies')
+    .set({ [column]: null, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where(column, '=', id)
+    .execute();
 }

@@ -43,10 +43,7 @@ const replyTail = {
   created_at: Timestamp,
 };
 
-export const ReplyListItem = Type.Object(
-  { ...replyFields, category: Nullable(CategorySummary), ...replyTail },
-  { $id: 'ReplyListItem' },
-);
+export const ReplyListItem = Type.Object({ ...replyFields, category: Nullable(CategorySummary), ...replyTail }, { $id: 'ReplyListItem' });
 
 export const ThreadItem = Type.Object({
   from: Type.String(),
@@ -73,15 +70,24 @@ export const ReplyDetail = Type.Object(
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
     attachments: Type.Array(Attachment, { description: 'Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md).' }),
-    triage: Nullable(Type.Object({
-      source: Type.Unsafe<'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none'>({ type: 'string', enum: ['header', 'rule', 'classifier', 'workspace', 'model', 'none'], description: 'What decided: a mail header, a rule, the shipped classifier, the workspace\'s learned model, the configured language model, or none (nothing was confident).' }),
-      reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),
-      confidence: Type.Number({ minimum: 0, maximum: 1 }),
-      category_id: Nullable(Type.String({ description: 'The category triage chose (null: none); the reply\'s own category_id may differ once a person changed it.' })),
-      suggestions: Type.Array(Type.Object({ category_id: Type.String(), confidence: Type.Number({ minimum: 0, maximum: 1 }) }), {
-        description: 'When triage chose no category: the (at most two) likeliest of the workspace\'s categories, best first, offered as one-click choices. Empty when it chose one.',
-      }),
-    }, { description: 'Why triage chose the category (docs/triage.md); null when triage has not run on this reply.' })),
+    triage: Nullable(
+      Type.Object(
+        {
+          source: Type.Unsafe<'header' | 'rule' | 'classifier' | 'workspace' | 'model' | 'none'>({
+            type: 'string',
+            enum: ['header', 'rule', 'classifier', 'workspace', 'model', 'none'],
+            description: "What decided: a mail header, a rule, the shipped classifier, the workspace's learned model, the configured language model, or none (nothing was confident).",
+          }),
+          reason: Type.String({ description: 'Why, for people: the header, rule or model and what it saw.' }),
+          confidence: Type.Number({ minimum: 0, maximum: 1 }),
+          category_id: Nullable(Type.String({ description: "The category triage chose (null: none); the reply's own category_id may differ once a person changed it." })),
+          suggestions: Type.Array(Type.Object({ category_id: Type.String(), confidence: Type.Number({ minimum: 0, maximum: 1 }) }), {
+            description: "When triage chose no category: the (at most two) likeliest of the workspace's categories, best first, offered as one-click choices. Empty when it chose one.",
+          }),
+        },
+        { description: 'Why triage chose the category (docs/triage.md); null when triage has not run on this reply.' },
+      ),
+    ),
   },
   { $id: 'ReplyDetail' },
 );
@@ -98,7 +104,10 @@ export const ReplyUpdated = Type.Object({
 });
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const IdFilter = (what: string) => Type.Optional(Type.String({ format: 'uuid', description: `Only replies of this ${what}. An id that names nothing in the workspace gives an empty list.`, examples: ['0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f'] }));
+const IdFilter = (what: string) =>
+  Type.Optional(
+    Type.String({ format: 'uuid', description: `Only replies of this ${what}. An id that names nothing in the workspace gives an empty list.`, examples: ['0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f'] }),
+  );
 
 export const ListRepliesQuery = Type.Object({
   status: Type.Optional(Type.String({ maxLength: 100, description: 'One status or a comma-separated list of pending, ready, sent, archived.', examples: ['pending,ready'] })),
@@ -108,10 +117,31 @@ export const ListRepliesQuery = Type.Object({
   contact_id: IdFilter('contact'),
   received_after: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received at or after this time (ISO 8601).', examples: ['2026-01-01T00:00:00Z'] })),
   received_before: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received before this time (ISO 8601).', examples: ['2026-02-01T00:00:00Z'] })),
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Full-text search over from_name, from_email, subject and body_text: every word must match, case and accents ignored, the last word as a prefix.', examples: ['muller pric'] })),
+  q: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Full-text search over from_name, from_email, subject and body_text: every word must match, case and accents ignored, the last word as a prefix.',
+      examples: ['muller pric'],
+    }),
+  ),
   snoozed: Type.Optional(Type.Boolean({ description: '`true`: only replies snoozed now; `false`: only replies not snoozed now; absent: all.', examples: [false] })),
-  sort: Type.Optional(Type.Unsafe<'-received_at' | 'received_at'>({ type: 'string', enum: ['-received_at', 'received_at'], description: '`-received_at` newest first (the default) or `received_at` oldest first.', examples: ['received_at'] })),
-  cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'The `pagination.next_cursor` of the previous page: pages by position, stable while new replies arrive. Not with a non-zero offset.', examples: ['WyJkIiwiMjAyNi0xMS0yMFQwOTo0MjoxMi4wMDBaIiwiMDE5MGY1YTItN2MzZS03ZDFhLTliMmUtNGY2YThjMGQxZTJmIl0'] })),
+  sort: Type.Optional(
+    Type.Unsafe<'-received_at' | 'received_at'>({
+      type: 'string',
+      enum: ['-received_at', 'received_at'],
+      description: '`-received_at` newest first (the default) or `received_at` oldest first.',
+      examples: ['received_at'],
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description: 'The `pagination.next_cursor` of the previous page: pages by position, stable while new replies arrive. Not with a non-zero offset.',
+      examples: ['WyJkIiwiMjAyNi0xMS0yMFQwOTo0MjoxMi4wMDBaIiwiMDE5MGY1YTItN2MzZS03ZDFhLTliMmUtNGY2YThjMGQxZTJmIl0'],
+    }),
+  ),
   ...PageQuery,
 });
 export type ListRepliesQueryT = Static<typeof ListRepliesQuery>;
@@ -158,7 +188,9 @@ export const IngestBody = Type.Object(
     received_at: Type.Optional(Timestamp),
     client_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
     connection_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-    category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A category of the workspace, set by the client; triage never overwrites it. Without one, triage (when on) chooses.' }))),
+    category_id: Type.Optional(
+      Nullable(Type.String({ maxLength: 200, description: 'A category of the workspace, set by the client; triage never overwrites it. Without one, triage (when on) chooses.' })),
+    ),
     message_id: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.short, description: 'The Message-ID header; a second reply with the same message_id is not stored twice.' })),
     in_reply_to: Type.Optional(Type.String({ maxLength: LIMITS.short })),
     thread: Type.Optional(

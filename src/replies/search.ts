@@ -33,7 +33,10 @@ export class SearchMemo {
   private readonly pending = new Map<string, Promise<Remembered>>();
   private bytes = 0;
 
-  constructor(readonly capacity: number, readonly maxBytes: number) {}
+  constructor(
+    readonly capacity: number,
+    readonly maxBytes: number,
+  ) {}
 
   get(key: string, version: string): Remembered | undefined {
     const hit = this.entries.get(key);
@@ -54,11 +57,13 @@ export class SearchMemo {
     const flight = `${key}\n${version}`;
     let pending = this.pending.get(flight);
     if (!pending) {
-      pending = find().then((set) => {
-        const found = { version, matches: set.size, set };
-        this.set(key, found);
-        return found;
-      }).finally(() => this.pending.delete(flight));
+      pending = find()
+        .then((set) => {
+          const found = { version, matches: set.size, set };
+          this.set(key, found);
+          return found;
+        })
+        .finally(() => this.pending.delete(flight));
       this.pending.set(flight, pending);
     }
     return pending;
@@ -115,7 +120,14 @@ export async function planSearch(db: Q, workspaceId: string, f: ReplyFilter, row
  * learns from the last whether another page follows). Only the page's rows are read from the
  * table.
  */
-export async function readSearchPage(db: Q, workspaceId: string, f: ReplyFilter, page: { limit: number; offset: number; after?: PagePosition }, plan: SearchPlan, matches: ReplySet): Promise<ReplyPageRow[]> {
+export async function readSearchPage(
+  db: Q,
+  workspaceId: string,
+  f: ReplyFilter,
+  page: { limit: number; offset: number; after?: PagePosition },
+  plan: SearchPlan,
+  matches: ReplySet,
+): Promise<ReplyPageRow[]> {
   const share = Math.max(plan.matches, 1) / Math.max(plan.replies, 1);
   let chunk = Math.min(Math.ceil((page.offset + page.limit + 1) / share) + 16, 10_000);
   let after = page.after;

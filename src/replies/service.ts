@@ -61,7 +61,27 @@ export function parseListQuery(query: ListRepliesQueryT): ListRequest {
 }
 
 /** The columns of a reply row that its single-read form shows as they are. */
-type ReplyRow = Pick<q.ReplyDetailRow, 'id' | 'from_email' | 'from_name' | 'to_email' | 'subject' | 'body_text' | 'body_html' | 'status' | 'category_id' | 'ai_response' | 'sent_response' | 'client_id' | 'connection_id' | 'contact_id' | 'received_at' | 'handled_at' | 'snoozed_until' | 'created_at'>;
+type ReplyRow = Pick<
+  q.ReplyDetailRow,
+  | 'id'
+  | 'from_email'
+  | 'from_name'
+  | 'to_email'
+  | 'subject'
+  | 'body_text'
+  | 'body_html'
+  | 'status'
+  | 'category_id'
+  | 'ai_response'
+  | 'sent_response'
+  | 'client_id'
+  | 'connection_id'
+  | 'contact_id'
+  | 'received_at'
+  | 'handled_at'
+  | 'snoozed_until'
+  | 'created_at'
+>;
 
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
 
@@ -133,15 +153,15 @@ function suggestionsOf(json: string | null): Suggestion[] {
 function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, attachments: Attachments): ReplyDetail {
   return detailOf(
     r,
-    r.category_id && r.category_name !== null
-      ? { id: r.category_id, name: r.category_name, color: r.category_color!, is_positive: Boolean(r.category_is_positive) }
-      : null,
+    r.category_id && r.category_name !== null ? { id: r.category_id, name: r.category_name, color: r.category_color!, is_positive: Boolean(r.category_is_positive) } : null,
     r.client_id && r.client_name !== null ? { id: r.client_id, name: r.client_name, service_description: r.client_service_description! } : null,
     { id: r.contact_id, email: r.contact_email, first_name: r.contact_first_name, last_name: r.contact_last_name, company: r.contact_company, do_not_contact: Boolean(r.contact_do_not_contact) },
     thread.map(threadItem),
     outgoing,
     attachments,
-    r.triage_source === null ? null : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id, suggestions: suggestionsOf(r.triage_suggestions) },
+    r.triage_source === null
+      ? null
+      : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id, suggestions: suggestionsOf(r.triage_suggestions) },
   );
 }
 
@@ -176,7 +196,11 @@ function checkChange(patch: Change, at: string): Change {
  * reply.updated when anything changed; says whether it did.
  */
 export async function applyChange(
-  trx: Tx, workspaceId: string, id: string, patch: Change, updatedAt: string,
+  trx: Tx,
+  workspaceId: string,
+  id: string,
+  patch: Change,
+  updatedAt: string,
   /**
    * learn: a category chosen by a person or client teaches triage's model (a learning job).
    * known (triage's): the row it already read under lock, and a category it just read.

@@ -15,7 +15,12 @@ type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfSender>>[number];
  */
 export async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at: string) {
   if (!replies.length) return;
-  await q.clearSnoozes(trx, workspaceId, replies.map((r) => r.id), at);
+  await q.clearSnoozes(
+    trx,
+    workspaceId,
+    replies.map((r) => r.id),
+    at,
+  );
   for (const r of replies) {
     const { snoozed_until: previous, ...rest } = r;
     await raise(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });

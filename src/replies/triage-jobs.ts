@@ -10,8 +10,13 @@ export const TRIAGE_JOB = 'triage.reply';
 export const TRIAGE_MODEL_JOB = 'triage.model';
 export const TRIAGE_LEARN_JOB = 'triage.learn';
 
-export interface TriagePayload { replyId: string }
-export interface LearnPayload { replyId: string; categoryId: string }
+export interface TriagePayload {
+  replyId: string;
+}
+export interface LearnPayload {
+  replyId: string;
+  categoryId: string;
+}
 
 /**
  * Whether a workspace has triage on, as this process last read it (at most FLAG_TTL_MS ago):

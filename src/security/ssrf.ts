@@ -24,11 +24,27 @@ import ipaddr from 'ipaddr.js';
 
 /** Explicit refusals on top of the range names, in case a library update renames a range. */
 const EXPLICIT_V4: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ];
 // fec0::/10 is the deprecated site-local range; the rest is named by ipaddr.js too.
-const EXPLICIT_V6: [string, number][] = [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8]];
+const EXPLICIT_V6: [string, number][] = [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+];
 const V4_RANGES = EXPLICIT_V4.map(([a, bits]) => [ipaddr.IPv4.parse(a), bits] as [ipaddr.IPv4, number]);
 const V6_RANGES = EXPLICIT_V6.map(([a, bits]) => [ipaddr.IPv6.parse(a), bits] as [ipaddr.IPv6, number]);
 
@@ -113,7 +129,10 @@ export function forbiddenReason(address: string): string | null {
 }
 
 export class SsrfRefused extends Error {
-  constructor(public readonly target: string, public readonly reason: string) {
+  constructor(
+    public readonly target: string,
+    public readonly reason: string,
+  ) {
     super(`refused to connect to ${target}: ${reason} address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)`);
     this.name = 'SsrfRefused';
   }

@@ -50,11 +50,18 @@ export async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, 
   const current = { ...r, ai_response: locked.ai_response };
   const plan = planFor(ctx, current, a);
   if (plan.category) {
-    await applyChange(trx, workspaceId, r.id, {
-      category_id: plan.category.id,
-      ...(plan.draft !== null && { ai_response: plan.draft }),
-      ...(plan.snoozedUntil !== null && { snoozed_until: plan.snoozedUntil }),
-    }, at, { learn: false, known: { current: locked, categoryChecked: true } });
+    await applyChange(
+      trx,
+      workspaceId,
+      r.id,
+      {
+        category_id: plan.category.id,
+        ...(plan.draft !== null && { ai_response: plan.draft }),
+        ...(plan.snoozedUntil !== null && { snoozed_until: plan.snoozedUntil }),
+      },
+      at,
+      { learn: false, known: { current: locked, categoryChecked: true } },
+    );
   }
   await recordPlan(trx, workspaceId, current, plan, a.decision.reason, at);
 }

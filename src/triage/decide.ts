@@ -110,7 +110,12 @@ export function planFor(ctx: Context, r: q.TriageReplyRow, a: Apply): Plan {
   const unknown = a.decision.label !== null && !category;
   const suggestions = category ? [] : suggestionsFor(ctx, r);
   return {
-    category, draft, draftedBy, draftByModelJob, snoozedUntil, suggestions,
+    category,
+    draft,
+    draftedBy,
+    draftByModelJob,
+    snoozedUntil,
+    suggestions,
     record: {
       source: unknown ? 'none' : a.decision.source,
       reason: unknown ? `${a.decision.reason}; "${a.decision.label}" is not a category of the workspace` : a.decision.reason,

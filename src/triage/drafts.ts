@@ -11,7 +11,7 @@ export type TemplateValues = Partial<Record<TemplateVariable, string | null>>;
 
 /** The built-in template of the categories whose drafts are on by default (the four positive ones). */
 export const DEFAULT_TEMPLATES: Record<string, string> = {
-  'Interested': `Hi {{first_name}},
+  Interested: `Hi {{first_name}},
 
 Thanks for getting back to me, glad this caught your interest.
 In short: {{service_description}}
@@ -31,7 +31,7 @@ Good question, thanks for asking. In short: {{service_description}}
 I'm happy to send more detail or walk you through it on a short call, whichever you prefer.
 
 {{signature}}`,
-  'Referral': `Hi {{first_name}},
+  Referral: `Hi {{first_name}},
 
 Thank you for pointing me in the right direction, much appreciated. I'll reach out to them and mention you suggested it.
 
@@ -67,14 +67,23 @@ export function renderTemplate(template: string, values: TemplateValues): string
     if (used > 0 && empty === used) continue;
     out.push(rendered.trimEnd());
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** The values of a reply's template: the prospect, the client, who answers. */
-export function templateValues(r: {
-  first_name: string | null; last_name: string | null; company: string | null;
-  client_name: string | null; service_description: string | null;
-}, workspace: { sender_name: string; signature: string }): TemplateValues {
+export function templateValues(
+  r: {
+    first_name: string | null;
+    last_name: string | null;
+    company: string | null;
+    client_name: string | null;
+    service_description: string | null;
+  },
+  workspace: { sender_name: string; signature: string },
+): TemplateValues {
   return {
     first_name: r.first_name?.trim() || 'there',
     last_name: r.last_name,

@@ -41,20 +41,26 @@ function batched<P>(run: (workspaceId: string, jobs: Job<P>[]) => Promise<Map<st
     pending = [];
     const byWorkspace = new Map<string, Pending<P>[]>();
     for (const p of batch) byWorkspace.set(p.job.workspaceId, [...(byWorkspace.get(p.job.workspaceId) ?? []), p]);
-    await Promise.all([...byWorkspace].map(async ([workspaceId, items]) => {
-      let outcomes: Map<string, Outcome>;
-      try {
-        outcomes = await run(workspaceId, items.map((p) => p.job));
-      } catch (err) {
-        outcomes = new Map(items.map((p) => [p.job.id, retryLater((err as Error).message ?? String(err), p.job.attempts)]));
-      }
-      for (const p of items) p.resolve(outcomes.get(p.job.id) ?? { ok: true });
-    }));
+    await Promise.all(
+      [...byWorkspace].map(async ([workspaceId, items]) => {
+        let outcomes: Map<string, Outcome>;
+        try {
+          outcomes = await run(
+            workspaceId,
+            items.map((p) => p.job),
+          );
+        } catch (err) {
+          outcomes = new Map(items.map((p) => [p.job.id, retryLater((err as Error).message ?? String(err), p.job.attempts)]));
+        }
+        for (const p of items) p.resolve(outcomes.get(p.job.id) ?? { ok: true });
+      }),
+    );
   };
-  return (job) => new Promise<Outcome>((resolve) => {
-    if (!pending.length) setImmediate(() => void flush());
-    pending.push({ job: job as Job<P>, resolve });
-  });
+  return (job) =>
+    new Promise<Outcome>((resolve) => {
+      if (!pending.length) setImmediate(() => void flush());
+      pending.push({ job: job as Job<P>, resolve });
+    });
 }
 
 const retryLater = (error: string, attempts: number): Outcome => ({ ok: false, error, retryAt: new Date(Date.now() + Math.min(300_000, 2_000 * 2 ** attempts)) });
@@ -65,7 +71,11 @@ export function triageHandler(deps: TriageDeps): Handler {
     const outcomes = new Map<string, Outcome>();
     const ctx = await contextOf(deps.db.read, workspaceId);
     if (!ctx) return outcomes; // the workspace is gone: nothing to do
-    const rows = await q.repliesForTriage(deps.db.read, workspaceId, jobs.map((j) => j.payload.replyId));
+    const rows = await q.repliesForTriage(
+      deps.db.read,
+      workspaceId,
+      jobs.map((j) => j.payload.replyId),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const at = new Date().toISOString();
     const work: { job: Job<TriagePayload>; apply: (trx: Tx) => Promise<unknown> }[] = [];
@@ -75,10 +85,11 @@ export function triageHandler(deps: TriageDeps): Handler {
       const first = firstDecision(ctx, r, deps.llm);
       work.push({
         job,
-        apply: first.by === 'model'
-          // the model decides; its job applies the local result if it cannot
-          ? (trx) => queueModelJob(trx, workspaceId, { replyId: r.id, local: first.local })
-          : (trx) => applyDecision(trx, workspaceId, ctx, r, first.apply, at),
+        apply:
+          first.by === 'model'
+            ? // the model decides; its job applies the local result if it cannot
+              (trx) => queueModelJob(trx, workspaceId, { replyId: r.id, local: first.local })
+            : (trx) => applyDecision(trx, workspaceId, ctx, r, first.apply, at),
       });
     }
     // a write per reply: SQLite's group commit still commits them together (a savepoint each),
@@ -86,13 +97,15 @@ export function triageHandler(deps: TriageDeps): Handler {
     // the counter rows of every reply in it until its commit, in no particular order, while
     // each ingestion takes one of them: on PostgreSQL they deadlocked every second or so and
     // ingestion fell to under 100 replies/s. One that fails fails only its job.
-    await Promise.all(work.map(async (w) => {
-      try {
-        await deps.db.write(w.apply);
-      } catch (err) {
-        outcomes.set(w.job.id, retryLater((err as Error).message ?? String(err), w.job.attempts));
-      }
-    }));
+    await Promise.all(
+      work.map(async (w) => {
+        try {
+          await deps.db.write(w.apply);
+        } catch (err) {
+          outcomes.set(w.job.id, retryLater((err as Error).message ?? String(err), w.job.attempts));
+        }
+      }),
+    );
     return outcomes;
   });
 }
@@ -113,12 +126,15 @@ export function modelHandler(deps: TriageDeps): Handler {
     if (!ctx) return { ok: true };
     const [r] = await q.repliesForTriage(deps.db.read, workspaceId, [job.payload.replyId]);
     if (!r) return { ok: true };
-    const decided = job.payload.decided ? ctx.categories.find((c) => c.id === job.payload.decided) ?? null : null;
+    const decided = job.payload.decided ? (ctx.categories.find((c) => c.id === job.payload.decided) ?? null) : null;
     if (job.payload.decided ? r.category_id !== job.payload.decided || r.ai_response !== null : r.category_id !== null) return { ok: true };
 
-    const fallback = (why: string) => deps.db.write((trx) => decided
-      ? applyModelDraft(trx, workspaceId, ctx, r.id, decided.id, null, new Date().toISOString())
-      : applyDecision(trx, workspaceId, ctx, r, { decision: withNote(asApplied(job.payload.local ?? null), why) }, new Date().toISOString()));
+    const fallback = (why: string) =>
+      deps.db.write((trx) =>
+        decided
+          ? applyModelDraft(trx, workspaceId, ctx, r.id, decided.id, null, new Date().toISOString())
+          : applyDecision(trx, workspaceId, ctx, r, { decision: withNote(asApplied(job.payload.local ?? null), why) }, new Date().toISOString()),
+      );
 
     if (!llm) {
       await fallback('no language model configured');
@@ -140,12 +156,21 @@ export function modelHandler(deps: TriageDeps): Handler {
       return { ok: true };
     }
     const at = new Date().toISOString();
-    await deps.db.write((trx) => decided
-      ? applyModelDraft(trx, workspaceId, ctx, r.id, decided.id, answer.draft, at)
-      : applyDecision(trx, workspaceId, ctx, r, {
-          decision: { source: 'model', reason: `model ${llm.model}: ${answer.reason}`.slice(0, 1000), confidence: answer.confidence, label: answer.category },
-          modelDraft: answer.draft,
-        }, at));
+    await deps.db.write((trx) =>
+      decided
+        ? applyModelDraft(trx, workspaceId, ctx, r.id, decided.id, answer.draft, at)
+        : applyDecision(
+            trx,
+            workspaceId,
+            ctx,
+            r,
+            {
+              decision: { source: 'model', reason: `model ${llm.model}: ${answer.reason}`.slice(0, 1000), confidence: answer.confidence, label: answer.category },
+              modelDraft: answer.draft,
+            },
+            at,
+          ),
+    );
     return { ok: true };
   };
 }
@@ -167,7 +192,11 @@ async function promptFor(db: Db, workspaceId: string, ctx: Context, r: q.TriageR
 /** triage.learn: corrections claimed together are learned in one write of the workspace's model. */
 export function learnHandler(deps: Pick<TriageDeps, 'db'>): Handler {
   return batched<LearnPayload>(async (workspaceId, jobs) => {
-    const rows = await q.repliesForTriage(deps.db.read, workspaceId, jobs.map((j) => j.payload.replyId));
+    const rows = await q.repliesForTriage(
+      deps.db.read,
+      workspaceId,
+      jobs.map((j) => j.payload.replyId),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     await deps.db.write(async (trx) => {
       const row = await q.loadModelForUpdate(trx, workspaceId);

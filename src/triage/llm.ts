@@ -124,5 +124,8 @@ export async function askModel(config: LlmConfig, input: PromptInput, fetchImpl:
   if (!res.ok) throw new MalformedAnswer(`model server answered ${res.status}`);
   const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new MalformedAnswer('the answer has no choices[0].message.content');
-  return parseAnswer(content, input.categories.map((c) => c.name));
+  return parseAnswer(
+    content,
+    input.categories.map((c) => c.name),
+  );
 }

@@ -7,11 +7,13 @@ import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 
 // precompiled: triage reads both for every reply it decides as the reply is ingested
-const settingsOf = prepared((db, a: { ws: string }) => db
-  .selectFrom('workspaces as w')
-  .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
-  .select(['w.triage_enabled', 'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'm.examples as model_examples'])
-  .where('w.id', '=', a.ws));
+const settingsOf = prepared((db, a: { ws: string }) =>
+  db
+    .selectFrom('workspaces as w')
+    .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
+    .select(['w.triage_enabled', 'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'm.examples as model_examples'])
+    .where('w.id', '=', a.ws),
+);
 
 export async function triageSettings(db: Q, workspaceId: string) {
   return (await settingsOf(db, { ws: workspaceId }))[0];
@@ -23,17 +25,16 @@ export function updateTriageSettings(db: Tx, workspaceId: string, changes: Updat
 
 // precompiled, one statement for settings and categories: triage reads both for every reply it
 // decides at ingestion (a row per category, the settings on each; one round trip, not two)
-const contextOf = prepared((db, a: { ws: string }) => db
-  .selectFrom('workspaces as w')
-  .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
-  .leftJoin('categories as c', 'c.workspace_id', 'w.id')
-  .select([
-    'w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version',
-    'c.id', 'c.name', 'c.color', 'c.is_positive', 'c.drafts', 'c.template',
-  ])
-  .where('w.id', '=', a.ws)
-  .orderBy('c.created_at', 'asc')
-  .orderBy('c.id', 'asc'));
+const contextOf = prepared((db, a: { ws: string }) =>
+  db
+    .selectFrom('workspaces as w')
+    .leftJoin('triage_models as m', 'm.workspace_id', 'w.id')
+    .leftJoin('categories as c', 'c.workspace_id', 'w.id')
+    .select(['w.triage_instructions', 'w.triage_sender_name', 'w.triage_signature', 'm.version as model_version', 'c.id', 'c.name', 'c.color', 'c.is_positive', 'c.drafts', 'c.template'])
+    .where('w.id', '=', a.ws)
+    .orderBy('c.created_at', 'asc')
+    .orderBy('c.id', 'asc'),
+);
 
 type ContextRow = Awaited<ReturnType<typeof contextOf>>[number];
 
@@ -71,12 +72,14 @@ export async function saveModel(db: Tx, workspaceId: string, row: { model: strin
   await db
     .insertInto('triage_models')
     .values({ workspace_id: workspaceId, model: row.model, version: 1, examples: row.examples, updated_at: row.updated_at })
-    .onConflict((oc) => oc.column('workspace_id').doUpdateSet((eb) => ({
-      model: eb.ref('excluded.model'),
-      examples: eb.ref('excluded.examples'),
-      updated_at: eb.ref('excluded.updated_at'),
-      version: eb('triage_models.version', '+', 1),
-    })))
+    .onConflict((oc) =>
+      oc.column('workspace_id').doUpdateSet((eb) => ({
+        model: eb.ref('excluded.model'),
+        examples: eb.ref('excluded.examples'),
+        updated_at: eb.ref('excluded.updated_at'),
+        version: eb('triage_models.version', '+', 1),
+      })),
+    )
     .execute();
 }
 
@@ -87,9 +90,25 @@ export function repliesForTriage(db: Q, workspaceId: string, ids: string[]) {
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .leftJoin('clients as cl', 'cl.id', 'r.client_id')
     .select([
-      'r.id', 'r.from_email', 'r.from_name', 'r.to_email', 'r.subject', 'r.body_text', 'r.body_html', 'r.received_at', 'r.category_id', 'r.ai_response', 'r.mail_headers',
-      'r.contact_id', 'ct.email as contact_email', 'ct.first_name', 'ct.last_name', 'ct.company', 'ct.title',
-      'cl.name as client_name', 'cl.service_description',
+      'r.id',
+      'r.from_email',
+      'r.from_name',
+      'r.to_email',
+      'r.subject',
+      'r.body_text',
+      'r.body_html',
+      'r.received_at',
+      'r.category_id',
+      'r.ai_response',
+      'r.mail_headers',
+      'r.contact_id',
+      'ct.email as contact_email',
+      'ct.first_name',
+      'ct.last_name',
+      'ct.company',
+      'ct.title',
+      'cl.name as client_name',
+      'cl.service_description',
     ])
     .where(sameWorkspaceNoIndex(db, 'r.workspace_id', workspaceId)) // by primary key, whatever the statistics say
     .where('r.id', 'in', ids)
@@ -101,15 +120,17 @@ export async function recordDecision(db: Tx, row: ReplyTriageTable) {
   await db
     .insertInto('reply_triage')
     .values(row)
-    .onConflict((oc) => oc.column('reply_id').doUpdateSet((eb) => ({
-      source: eb.ref('excluded.source'),
-      reason: eb.ref('excluded.reason'),
-      confidence: eb.ref('excluded.confidence'),
-      category_id: eb.ref('excluded.category_id'),
-      drafted_by: eb.ref('excluded.drafted_by'),
-      decided_at: eb.ref('excluded.decided_at'),
-      suggestions: eb.ref('excluded.suggestions'),
-    })))
+    .onConflict((oc) =>
+      oc.column('reply_id').doUpdateSet((eb) => ({
+        source: eb.ref('excluded.source'),
+        reason: eb.ref('excluded.reason'),
+        confidence: eb.ref('excluded.confidence'),
+        category_id: eb.ref('excluded.category_id'),
+        drafted_by: eb.ref('excluded.drafted_by'),
+        decided_at: eb.ref('excluded.decided_at'),
+        suggestions: eb.ref('excluded.suggestions'),
+      })),
+    )
     .execute();
 }
 
@@ -120,7 +141,22 @@ export function findDecision(db: Q, workspaceId: string, replyId: string) {
   return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();
 }
 
-const contactColumns = ['id', 'email', 'first_name', 'last_name', 'company', 'title', 'reply_count', 'last_reply_at', 'created_at', 'do_not_contact', 'do_not_contact_since', 'do_not_contact_reason', 'bouncing', 'bouncing_since'] as const;
+const contactColumns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'company',
+  'title',
+  'reply_count',
+  'last_reply_at',
+  'created_at',
+  'do_not_contact',
+  'do_not_contact_since',
+  'do_not_contact_reason',
+  'bouncing',
+  'bouncing_since',
+] as const;
 
 /** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
 export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
@@ -180,7 +216,12 @@ export async function spendModelCall(db: Tx, workspaceId: string, day: string, b
   const rows = await db
     .insertInto('triage_llm_usage')
     .values({ workspace_id: workspaceId, day, calls: 1 })
-    .onConflict((oc) => oc.columns(['workspace_id', 'day']).doUpdateSet((eb) => ({ calls: eb('triage_llm_usage.calls', '+', 1) })).where('triage_llm_usage.calls', '<', budget))
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'day'])
+        .doUpdateSet((eb) => ({ calls: eb('triage_llm_usage.calls', '+', 1) }))
+        .where('triage_llm_usage.calls', '<', budget),
+    )
     .returning('calls')
     .execute();
   return rows.length > 0;

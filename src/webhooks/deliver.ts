@@ -160,7 +160,10 @@ export function signatureFor(signers: Webhook[], msgId: string, at: Date, body: 
  */
 class SignerCache {
   private readonly map = new Map<string, Webhook>();
-  constructor(private readonly key: Buffer, private readonly max = 10_000) {}
+  constructor(
+    private readonly key: Buffer,
+    private readonly max = 10_000,
+  ) {}
 
   get(endpointId: string, stored: string): Webhook {
     const cacheKey = `${endpointId}:${stored}`;
@@ -205,7 +208,12 @@ class AttemptWriter {
     this.pending = [];
     this.scheduled = false;
     try {
-      await this.db.write((trx) => q.recordAttempts(trx, batch.map((b) => b.record)));
+      await this.db.write((trx) =>
+        q.recordAttempts(
+          trx,
+          batch.map((b) => b.record),
+        ),
+      );
       for (const b of batch) b.resolve();
     } catch (err) {
       for (const b of batch) b.reject(err);
@@ -221,8 +229,7 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
   // Keep-alive: a busy endpoint gets its deliveries over a few reused connections.
   const writer = new AttemptWriter(deps.db);
   const signers = new SignerCache(deps.secretKey);
-  const record = (endpointId: string, attempt: q.AttemptRecord['attempt'], delivery: q.AttemptRecord['delivery'], effect: q.EndpointEffect) =>
-    writer.write({ endpointId, attempt, delivery, effect });
+  const record = (endpointId: string, attempt: q.AttemptRecord['attempt'], delivery: q.AttemptRecord['delivery'], effect: q.EndpointEffect) => writer.write({ endpointId, attempt, delivery, effect });
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
     https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
@@ -255,7 +262,16 @@ export function deliveryHandler(deps: DeliveryDeps): Handler {
     });
 
     const t = now();
-    const attempt = { delivery_id: d.id, workspace_id: d.workspace_id, attempt: d.attempts + 1, status_code: result.statusCode, duration_ms: result.durationMs, error: result.error, response_body: result.responseBody, created_at: t.toISOString() };
+    const attempt = {
+      delivery_id: d.id,
+      workspace_id: d.workspace_id,
+      attempt: d.attempts + 1,
+      status_code: result.statusCode,
+      duration_ms: result.durationMs,
+      error: result.error,
+      response_body: result.responseBody,
+      created_at: t.toISOString(),
+    };
 
     if (result.error === null) {
       await record(d.endpoint_id, attempt, { status: 'succeeded', next_attempt_at: null }, d.failing_since ? { kind: 'recovered' } : { kind: 'none' });

@@ -11,7 +11,7 @@ const Timestamp = Type.String({ format: 'date-time' });
 
 const Outgoing = Type.Object(
   { id: Type.String(), message_id: Type.String({ description: 'The Message-ID header of the mail.' }), subject: Type.String() },
-  { description: 'The mail this operation queued; its delivery state shows in the reply\'s `outgoing`.' },
+  { description: "The mail this operation queued; its delivery state shows in the reply's `outgoing`." },
 );
 
 const Change = Type.Object({ previous: Type.Unknown(), current: Type.Unknown() });
@@ -24,7 +24,8 @@ export const EVENT_DATA = {
   },
   'reply.updated': {
     summary: 'A reply changed',
-    description: 'Status, category, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.',
+    description:
+      'Status, category, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.',
     data: Type.Composite([ReplyUpdated, Type.Object({ changes: Type.Record(Type.String(), Change) })]),
   },
   'reply.sent': {
@@ -46,7 +47,7 @@ export const EVENT_DATA = {
   },
   'reply.forwarded': {
     summary: 'A reply was forwarded',
-    description: '`POST /api/replies/{id}/forward` queued the forward; the reply\'s status is unchanged.',
+    description: "`POST /api/replies/{id}/forward` queued the forward; the reply's status is unchanged.",
     data: Type.Object({
       id: Type.String(),
       from_email: Type.String(),
@@ -66,7 +67,8 @@ export const EVENT_DATA = {
   },
   'contact.updated': {
     summary: "A contact's do-not-contact or bouncing mark changed",
-    description: 'Triage read an Unsubscribe or a Bounce reply, or a person used `PATCH /api/contacts/{id}`. `data` is the contact as `GET /api/contacts` lists it, with when and why it was marked; `changes` names each changed mark with its previous and current value.',
+    description:
+      'Triage read an Unsubscribe or a Bounce reply, or a person used `PATCH /api/contacts/{id}`. `data` is the contact as `GET /api/contacts` lists it, with when and why it was marked; `changes` names each changed mark with its previous and current value.',
     data: Type.Composite([
       Type.Omit(ContactListItem, []),
       Type.Object({

@@ -103,7 +103,11 @@ async function queueDeliveries(db: Tx, workspaceId: string, event: { id: string;
     updated_at: event.created_at,
   }));
   await q.insertDeliveries(db, rows);
-  await enqueueDeliveries(db, workspaceId, rows.map((r) => ({ deliveryId: r.id, jobId: r.job_id })));
+  await enqueueDeliveries(
+    db,
+    workspaceId,
+    rows.map((r) => ({ deliveryId: r.id, jobId: r.job_id })),
+  );
   return rows.map((r) => r.id);
 }
 

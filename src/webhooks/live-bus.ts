@@ -64,10 +64,13 @@ export function redisBus(url: string, log: Log): LiveBus {
       subscriber.on('ready', () => {
         if (!lost) return;
         // subscribed again (ioredis resubscribes; asking once more is harmless and tells us when)
-        void subscriber!.subscribe(REDIS_CHANNEL).then(() => {
-          lost = false;
-          gap();
-        }, () => {});
+        void subscriber!.subscribe(REDIS_CHANNEL).then(
+          () => {
+            lost = false;
+            gap();
+          },
+          () => {},
+        );
       });
       subscriber.on('message', (_channel: string, text: string) => {
         const message = parse(text);

@@ -36,7 +36,10 @@ export class LiveEvents {
 
   /** Sends events through `bus` from now on (main.ts, when several processes may share the database). */
   async connect(bus: LiveBus): Promise<void> {
-    await bus.start((workspaceId, event) => this.deliver(workspaceId, event), () => this.emitter.emit(GAP));
+    await bus.start(
+      (workspaceId, event) => this.deliver(workspaceId, event),
+      () => this.emitter.emit(GAP),
+    );
     this.bus = bus;
   }
 

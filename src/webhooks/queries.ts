@@ -25,11 +25,7 @@ export async function deleteEndpoint(db: Tx, workspaceId: string, id: string): P
 }
 
 export function listDeliveries(db: Q, workspaceId: string, endpointId: string, opts: { status?: DeliveryStatus; limit: number; offset: number }) {
-  let query = db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('endpoint_id', '=', endpointId);
+  let query = db.selectFrom('webhook_deliveries').selectAll().where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId);
   if (opts.status) query = query.where('status', '=', opts.status);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset).execute();
 }
@@ -57,13 +53,7 @@ export function attemptsOf(db: Q, workspaceId: string, deliveryIds: string[]) {
 }
 
 export function getDelivery(db: Q, workspaceId: string, endpointId: string, id: string) {
-  return db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('endpoint_id', '=', endpointId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('webhook_deliveries').selectAll().where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Failed deliveries of an endpoint created at or after `since`, for recovery. */
@@ -95,8 +85,18 @@ export function loadDeliveryForSend(db: Q, deliveryId: string) {
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .innerJoin('events as ev', 'ev.id', 'd.event_id')
     .select([
-      'd.id', 'd.workspace_id', 'd.endpoint_id', 'd.event_id', 'd.status', 'd.attempts',
-      'e.url', 'e.enabled', 'e.secret_enc', 'e.previous_secret_enc', 'e.previous_secret_expires_at', 'e.failing_since',
+      'd.id',
+      'd.workspace_id',
+      'd.endpoint_id',
+      'd.event_id',
+      'd.status',
+      'd.attempts',
+      'e.url',
+      'e.enabled',
+      'e.secret_enc',
+      'e.previous_secret_enc',
+      'e.previous_secret_expires_at',
+      'e.failing_since',
       'ev.payload',
     ])
     .where('d.id', '=', deliveryId)
@@ -120,7 +120,10 @@ export interface AttemptRecord {
 /** Writes attempts, their deliveries' new state and their endpoints' health, in the caller's write. */
 export async function recordAttempts(trx: Tx, records: AttemptRecord[]) {
   {
-    await trx.insertInto('webhook_attempts').values(records.map((r) => ({ id: uuidv7(), ...r.attempt }))).execute();
+    await trx
+      .insertInto('webhook_attempts')
+      .values(records.map((r) => ({ id: uuidv7(), ...r.attempt })))
+      .execute();
     for (const { endpointId, attempt, delivery, effect } of records) {
       const at = attempt.created_at;
       await trx
@@ -152,7 +155,11 @@ export function setDeliveryJob(db: Tx, deliveryId: string, jobId: string) {
 export const insertEvent = preparedInsert('events', ['id', 'workspace_id', 'type', 'payload', 'created_at']);
 // Every event runs this; a workspace without endpoints stops at it (index on workspace_id, enabled).
 export const enabledEndpoints = prepared((db, a: { ws: string }) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', a.ws).where(sql<boolean>`enabled`),
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('workspace_id', '=', a.ws)
+    .where(sql<boolean>`enabled`),
 );
 
 export function insertDeliveries(db: Tx, rows: WebhookDeliveryTable[]) {

@@ -29,15 +29,9 @@ export const Endpoint = Type.Object(
   { $id: 'WebhookEndpoint' },
 );
 
-export const EndpointWithSecret = Type.Intersect([
-  Type.Ref(Endpoint),
-  Type.Object({ secret: Type.String({ description: 'whsec_… — shown only in this answer.' }) }),
-]);
+export const EndpointWithSecret = Type.Intersect([Type.Ref(Endpoint), Type.Object({ secret: Type.String({ description: 'whsec_… — shown only in this answer.' }) })]);
 
-export const CreateEndpointBody = Type.Object(
-  { url: Url, events: EventList, description: Type.Optional(Type.String({ maxLength: 500 })) },
-  { additionalProperties: false },
-);
+export const CreateEndpointBody = Type.Object({ url: Url, events: EventList, description: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false });
 export type CreateEndpoint = Static<typeof CreateEndpointBody>;
 
 export const PatchEndpointBody = Type.Object(
@@ -86,10 +80,7 @@ export const ListDeliveriesQuery = Type.Object({
   ...PageQuery,
 });
 
-export const RecoverBody = Type.Object(
-  { since: Type.String({ format: 'date-time', description: 'Re-send every failed delivery created at or after this time.' }) },
-  { additionalProperties: false },
-);
+export const RecoverBody = Type.Object({ since: Type.String({ format: 'date-time', description: 'Re-send every failed delivery created at or after this time.' }) }, { additionalProperties: false });
 
 export const RecoverResult = Type.Object({ requeued: Type.Integer(), delivery_ids: Type.Array(Type.String()) });
 export const TestResult = Type.Object({ event_id: Type.String(), delivery_id: Type.String() });

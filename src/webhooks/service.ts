@@ -70,7 +70,6 @@ export function validateEvents(events: string[]): string[] {
   return unique.includes(ALL_EVENTS) ? [ALL_EVENTS] : unique;
 }
 
-
 export async function createEndpoint(db: Db, settings: WebhookSettings, workspaceId: string, input: CreateEndpoint) {
   const url = validateUrl(input.url, settings.allowPrivateNetworks);
   const events = validateEvents(input.events);
@@ -157,11 +156,12 @@ export async function rotateSecret(db: Db, settings: WebhookSettings, workspaceI
 
 export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, opts: { status?: DeliveryStatus; limit: number; offset: number }) {
   await mustGet(db.read, workspaceId, endpointId);
-  const [rows, total] = await Promise.all([
-    q.listDeliveries(db.read, workspaceId, endpointId, opts),
-    q.countDeliveries(db.read, workspaceId, endpointId, opts.status),
-  ]);
-  const attempts = await q.attemptsOf(db.read, workspaceId, rows.map((r) => r.id));
+  const [rows, total] = await Promise.all([q.listDeliveries(db.read, workspaceId, endpointId, opts), q.countDeliveries(db.read, workspaceId, endpointId, opts.status)]);
+  const attempts = await q.attemptsOf(
+    db.read,
+    workspaceId,
+    rows.map((r) => r.id),
+  );
   const byDelivery = new Map<string, typeof attempts>();
   for (const a of attempts) byDelivery.set(a.delivery_id, [...(byDelivery.get(a.delivery_id) ?? []), a]);
   const items = rows.map((d) => ({
@@ -176,7 +176,12 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
     created_at: d.created_at,
     updated_at: d.updated_at,
     attempt_log: (byDelivery.get(d.id) ?? []).map((a) => ({
-      attempt: a.attempt, status_code: a.status_code, duration_ms: a.duration_ms, error: a.error, response_body: a.response_body, at: a.created_at,
+      attempt: a.attempt,
+      status_code: a.status_code,
+      duration_ms: a.duration_ms,
+      error: a.error,
+      response_body: a.response_body,
+      at: a.created_at,
     })),
   }));
   return { items, total };

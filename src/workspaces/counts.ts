@@ -15,9 +15,11 @@ export type Counter = (typeof COUNTERS)[number];
 export type Counts = Record<Counter, number>;
 
 const sums = prepared((db, a: { ws: string }) =>
-  db.selectFrom('workspace_counts')
+  db
+    .selectFrom('workspace_counts')
     .select((eb) => COUNTERS.map((c) => eb.fn.coalesce(eb.fn.sum<number>(c), sql<number>`0`).as(c)))
-    .where('workspace_id', '=', a.ws));
+    .where('workspace_id', '=', a.ws),
+);
 
 /** The workspace's counters. */
 export async function readCounts(db: Q, workspaceId: string): Promise<Counts> {
@@ -33,10 +35,11 @@ export async function countReplies(db: Q, workspaceId: string, status?: ReplySta
 }
 
 const add = prepared((db, a: Counts & { ws: string; slot: number }) =>
-  db.insertInto('workspace_counts')
+  db
+    .insertInto('workspace_counts')
     .values({ workspace_id: a.ws, slot: a.slot, ...Object.fromEntries(COUNTERS.map((c) => [c, a[c]])) })
-    .onConflict((oc) => oc.columns(['workspace_id', 'slot']).doUpdateSet((eb) =>
-      Object.fromEntries(COUNTERS.map((c) => [c, eb(`workspace_counts.${c}`, '+', eb.ref(`excluded.${c}`))])))));
+    .onConflict((oc) => oc.columns(['workspace_id', 'slot']).doUpdateSet((eb) => Object.fromEntries(COUNTERS.map((c) => [c, eb(`workspace_counts.${c}`, '+', eb.ref(`excluded.${c}`))])))),
+);
 
 /**
  * The version of what a search of the workspace can find: it changes with every reply added

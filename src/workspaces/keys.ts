@@ -54,19 +54,14 @@ export function displayPrefix(key: string): string {
   return key.slice(0, KEY_PREFIX.length + 6);
 }
 
-export const PERMISSIONS = [
-  'replies:read',
-  'replies:write',
-  'replies:send',
-  'contacts:read',
-  'contacts:write',
-  'webhooks:manage',
-  'connections:manage',
-] as const;
+export const PERMISSIONS = ['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write', 'webhooks:manage', 'connections:manage'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export function parsePermissions(list: string): Permission[] {
-  const items = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = items.filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`Unknown permission(s): ${unknown.join(', ')}. Choose from: ${PERMISSIONS.join(', ')}`);
   if (!items.length) throw new Error(`At least one permission is required. Choose from: ${PERMISSIONS.join(', ')}`);

@@ -31,13 +31,7 @@ export function listApiKeys(db: Q, workspaceId: string) {
 
 /** Revokes a live key of the workspace; false when there was none. */
 export async function revokeApiKey(db: Tx, workspaceId: string, keyId: string, at: string): Promise<boolean> {
-  const res = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: at })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', keyId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const res = await db.updateTable('api_keys').set({ revoked_at: at }).where('workspace_id', '=', workspaceId).where('id', '=', keyId).where('revoked_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -47,12 +41,12 @@ export const keyByHash = prepared((db, a: { hash: string }) =>
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
-    .where('api_keys.key_hash', '=', a.hash));
+    .where('api_keys.key_hash', '=', a.hash),
+);
 
 export function touchApiKey(db: Tx, keyId: string, at: string) {
   return db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute();
 }
 
 /** Whether the workspace has triage on (asked on every reply ingested: replies/triage-jobs.ts). */
-export const triageEnabled = prepared((db, a: { ws: string }) =>
-  db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));
+export const triageEnabled = prepared((db, a: { ws: string }) => db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));

@@ -46,11 +46,19 @@ export async function createWorkspace(db: Db, input: { name: string; plan?: Plan
     // (false: for callers that bring categories of their own, such as tests of other features)
     if (input.defaultCategories === false) return;
     // created_at a millisecond apart, so the list (oldest first) keeps the documented order
-    await q.insertCategories(trx, DEFAULT_CATEGORIES.map((c, i) => ({
-      id: uuidv7(), workspace_id: row.id, name: c.name, color: c.color,
-      is_positive: bool(trx, c.is_positive), drafts: bool(trx, c.drafts), template: null,
-      created_at: new Date(Date.parse(t) + i).toISOString(),
-    })));
+    await q.insertCategories(
+      trx,
+      DEFAULT_CATEGORIES.map((c, i) => ({
+        id: uuidv7(),
+        workspace_id: row.id,
+        name: c.name,
+        color: c.color,
+        is_positive: bool(trx, c.is_positive),
+        drafts: bool(trx, c.drafts),
+        template: null,
+        created_at: new Date(Date.parse(t) + i).toISOString(),
+      })),
+    );
   });
   return { ...row, triage_enabled: triage };
 }
@@ -99,7 +107,11 @@ export class KeyAuthenticator {
   private cache = new Map<string, { principal: Principal | null; expires: number }>();
   private lastUsedWrites = new Map<string, number>();
 
-  constructor(private readonly db: Db, private readonly ttlMs = 5_000, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   async authenticate(rawKey: string): Promise<Principal | null> {
     if (rawKey.length !== KEY_LENGTH) return null; // (a long header is not hashed for nothing)

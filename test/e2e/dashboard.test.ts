@@ -45,7 +45,9 @@ async function startTracker() {
 
 /** axe-core in the page (CDP evaluation is not subject to the page's CSP): serious and critical violations. */
 async function accessibilityProblems(page: Page): Promise<string[]> {
-  const result = await page.evaluate(`${axeSource}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.help + ' (' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ') + ')'))`);
+  const result = await page.evaluate(
+    `${axeSource}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.help + ' (' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ') + ')'))`,
+  );
   return result as string[];
 }
 
@@ -68,7 +70,14 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     const res = await fetch(`${server.base}/api/replies`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from_email: 'ada@analytical.example', from_name: 'Ada Lovelace', to_email: 'sam@outreach.example', subject: 'Re: Quick question', body_text: 'Sounds interesting.', ...fields }),
+      body: JSON.stringify({
+        from_email: 'ada@analytical.example',
+        from_name: 'Ada Lovelace',
+        to_email: 'sam@outreach.example',
+        subject: 'Re: Quick question',
+        body_text: 'Sounds interesting.',
+        ...fields,
+      }),
     });
     expect(res.status).toBe(201);
     return (await res.json()).data as { id: string };
@@ -87,9 +96,19 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     oauthSmtp = await startSmtp({ oauth2: { introspectionUrl: oidc.introspectionUrl } });
     if (dovecotInstalled()) dovecot = await startDovecot({ oauth2: { introspectionUrl: oidc.introspectionUrl } });
     env = {
-      DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`, SMTP_URL: smtp.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '1,1', MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true', MAILBOX_POLL_SECONDS: '2',
-      GOOGLE_OAUTH_CLIENT_ID: oidc.clientId, GOOGLE_OAUTH_CLIENT_SECRET: oidc.clientSecret, GOOGLE_OAUTH_ISSUER: oidc.issuer,
-      GOOGLE_IMAP_HOST: `127.0.0.1:${dovecot?.port ?? 1}`, GOOGLE_IMAP_TLS: 'none', GOOGLE_SMTP_HOST: `127.0.0.1:${oauthSmtp.port}`, GOOGLE_SMTP_TLS: 'none',
+      DATABASE_URL: `file:${path.join(dir, 'replydesk.db')}`,
+      SMTP_URL: smtp.url,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,1',
+      MAILBOX_ALLOW_PRIVATE_NETWORKS: 'true',
+      MAILBOX_POLL_SECONDS: '2',
+      GOOGLE_OAUTH_CLIENT_ID: oidc.clientId,
+      GOOGLE_OAUTH_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_OAUTH_ISSUER: oidc.issuer,
+      GOOGLE_IMAP_HOST: `127.0.0.1:${dovecot?.port ?? 1}`,
+      GOOGLE_IMAP_TLS: 'none',
+      GOOGLE_SMTP_HOST: `127.0.0.1:${oauthSmtp.port}`,
+      GOOGLE_SMTP_TLS: 'none',
     };
     server = await startServer(env);
     browser = await chromium.launch({
@@ -168,7 +187,9 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
     await visible(page.getByRole('region', { name: 'Replies' }));
     const navigations: string[] = [];
-    page.on('framenavigated', (f) => { if (f === page.mainFrame()) navigations.push(f.url()); });
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations.push(f.url());
+    });
     await ingest({ subject: 'Re: Pricing for Northwind', body_text: 'Hi Sam,\nSounds interesting. Could you send pricing?\n\nAda' });
     const row = page.getByRole('list', { name: 'Reply list' }).getByText('Re: Pricing for Northwind');
     await visible(row, 10_000);
@@ -212,7 +233,11 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(mail.text).toContain('Please loop in your CTO.');
     await text(page.getByRole('region', { name: 'Outgoing mail' }), 'Sent');
     // out of Pending again, so the tests below count only their own replies
-    const archived = await fetch(`${server.base}/api/replies/${reply.id}`, { method: 'PATCH', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'archived' }) });
+    const archived = await fetch(`${server.base}/api/replies/${reply.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'archived' }),
+    });
     expect(archived.status).toBe(200);
   });
 
@@ -254,7 +279,10 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
   it('snoozes a reply out of the list and wakes it from the Snoozed view', async () => {
     const reply = await ingest({ from_email: 'grace@copperleaf.example', from_name: 'Grace Hansen', subject: 'Re: Next quarter', body_text: 'Ask me again next quarter.' });
     await page.goto(`${server.base}/inbox/${reply.id}?status=pending`);
-    await page.getByRole('button', { name: /^Snooze/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Snooze/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Tomorrow' }).click();
     await count(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Next quarter'), 0);
     await page.goto(`${server.base}/inbox?snoozed=true`);
@@ -312,51 +340,61 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
-  it.skipIf(!dovecotInstalled())('"Connect Google" goes to the provider and back, the mailbox is connected over OAuth, and Reconnect mends a revoked one (issue 29)', async () => {
-    const email = 'sam@northwind.example';
-    dovecot!.addUser(email, 'never used');
-    oidc.setUser(email);
-    await page.goto(`${server.base}/settings/mailboxes`);
-    await page.getByRole('button', { name: 'Connect Google' }).click();
-    await url(page, /\/settings\/mailboxes\?oauth=connected/);
-    await text(page.getByRole('status'), 'Mailbox connected');
-    const row = page.getByRole('row').filter({ hasText: email });
-    await visible(row);
-    await visible(row.getByText('Syncing'), 20_000);
-    await dovecot!.append(email, mail({ from: 'Ingrid <ingrid@prospect.example>', to: email, subject: 'Re: Northwind over OAuth', text: 'Signed in, read by token.' }));
-    await page.goto(`${server.base}/inbox`);
-    await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 30_000);
-
-    // access revoked at Google: at its next login the mailbox shows why, and Reconnect brings it back
-    oidc.revokeRefreshTokens(email);
-    oidc.expireAccessTokens(email);
-    const db = connect({ dialect: 'sqlite', filename: path.join(dir, 'replydesk.db') });
-    try {
-      await db.write((trx) => trx.updateTable('connections').set({ oauth_expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', email).execute());
-    } finally {
-      await db.close();
-    }
-    await page.goto(`${server.base}/settings/mailboxes`);
-    await row.getByRole('button', { name: `Pause ${email}` }).click();
-    await visible(row.getByText('Paused'));
-    await row.getByRole('button', { name: `Resume ${email}` }).click();
-    await visible(row.getByText(/Google refused to renew access to the mailbox \(invalid_grant\): reconnect it/), 30_000);
-    await row.getByRole('button', { name: `Reconnect ${email}` }).click();
-    await url(page, /\/settings\/mailboxes\?oauth=reconnected/);
-    await text(page.getByRole('status'), 'Mailbox reconnected');
-    await visible(row.getByText('Syncing'), 20_000);
-
-    // consent refused: the page says so, and nothing new is listed
-    oidc.refuseConsent(true);
-    try {
+  it.skipIf(!dovecotInstalled())(
+    '"Connect Google" goes to the provider and back, the mailbox is connected over OAuth, and Reconnect mends a revoked one (issue 29)',
+    async () => {
+      const email = 'sam@northwind.example';
+      dovecot!.addUser(email, 'never used');
+      oidc.setUser(email);
       await page.goto(`${server.base}/settings/mailboxes`);
       await page.getByRole('button', { name: 'Connect Google' }).click();
-      await text(page.getByRole('alert'), 'The mailbox was not connected: Google did not grant access (access_denied)');
-    } finally {
-      oidc.refuseConsent(false);
-    }
-    expect(await accessibilityProblems(page)).toEqual([]);
-  }, 150_000); // waits out the page's 10-second refreshes of the list several times
+      await url(page, /\/settings\/mailboxes\?oauth=connected/);
+      await text(page.getByRole('status'), 'Mailbox connected');
+      const row = page.getByRole('row').filter({ hasText: email });
+      await visible(row);
+      await visible(row.getByText('Syncing'), 20_000);
+      await dovecot!.append(email, mail({ from: 'Ingrid <ingrid@prospect.example>', to: email, subject: 'Re: Northwind over OAuth', text: 'Signed in, read by token.' }));
+      await page.goto(`${server.base}/inbox`);
+      await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 30_000);
+
+      // access revoked at Google: at its next login the mailbox shows why, and Reconnect brings it back
+      oidc.revokeRefreshTokens(email);
+      oidc.expireAccessTokens(email);
+      const db = connect({ dialect: 'sqlite', filename: path.join(dir, 'replydesk.db') });
+      try {
+        await db.write((trx) =>
+          trx
+            .updateTable('connections')
+            .set({ oauth_expires_at: new Date(Date.now() - 1000).toISOString() })
+            .where('email', '=', email)
+            .execute(),
+        );
+      } finally {
+        await db.close();
+      }
+      await page.goto(`${server.base}/settings/mailboxes`);
+      await row.getByRole('button', { name: `Pause ${email}` }).click();
+      await visible(row.getByText('Paused'));
+      await row.getByRole('button', { name: `Resume ${email}` }).click();
+      await visible(row.getByText(/Google refused to renew access to the mailbox \(invalid_grant\): reconnect it/), 30_000);
+      await row.getByRole('button', { name: `Reconnect ${email}` }).click();
+      await url(page, /\/settings\/mailboxes\?oauth=reconnected/);
+      await text(page.getByRole('status'), 'Mailbox reconnected');
+      await visible(row.getByText('Syncing'), 20_000);
+
+      // consent refused: the page says so, and nothing new is listed
+      oidc.refuseConsent(true);
+      try {
+        await page.goto(`${server.base}/settings/mailboxes`);
+        await page.getByRole('button', { name: 'Connect Google' }).click();
+        await text(page.getByRole('alert'), 'The mailbox was not connected: Google did not grant access (access_denied)');
+      } finally {
+        oidc.refuseConsent(false);
+      }
+      expect(await accessibilityProblems(page)).toEqual([]);
+    },
+    150_000,
+  ); // waits out the page's 10-second refreshes of the list several times
 
   it('a category is created, renamed and deleted in Settings; its reply keeps going without it', async () => {
     await page.goto(`${server.base}/settings/categories`);
@@ -386,9 +424,17 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.getByLabel('Triage new replies (categories and drafts)').check();
     await page.getByLabel('Sender name in drafts').fill('Sam Carter');
     await page.getByRole('button', { name: 'Save triage settings' }).click();
-    await until(async () => (await api('/api/triage')).data, (d) => d.sender_name === 'Sam Carter' && d.enabled, 'the triage settings to be saved');
+    await until(
+      async () => (await api('/api/triage')).data,
+      (d) => d.sender_name === 'Sam Carter' && d.enabled,
+      'the triage settings to be saved',
+    );
     await page.getByRole('checkbox', { name: 'Draft replies for Not interested' }).click();
-    await until(async () => (await api('/api/categories?limit=100')).data, (cs) => cs.some((c: { name: string; drafts: boolean }) => c.name === 'Not interested' && c.drafts), 'the draft switch to be saved');
+    await until(
+      async () => (await api('/api/categories?limit=100')).data,
+      (cs) => cs.some((c: { name: string; drafts: boolean }) => c.name === 'Not interested' && c.drafts),
+      'the draft switch to be saved',
+    );
     await page.screenshot({ path: path.join(SHOTS, 'triage.png') });
     await page.getByRole('button', { name: 'Edit the template of Interested' }).click();
     await visible(page.getByRole('dialog').getByLabel('Template'));
@@ -397,7 +443,11 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(await accessibilityProblems(page)).toEqual([]);
 
     const reply = await ingest({ from_email: 'leave.me@quiet.example', subject: 'Re: Quick question', body_text: 'Please remove me from your mailing list. Do not email me again.' });
-    await until(async () => (await api(`/api/replies/${reply.id}`)).data, (r) => r.triage !== null, 'triage to categorise the reply');
+    await until(
+      async () => (await api(`/api/replies/${reply.id}`)).data,
+      (r) => r.triage !== null,
+      'triage to categorise the reply',
+    );
     await page.goto(`${server.base}/inbox/${reply.id}`);
     await visible(page.getByText(/Triage chose the category from a rule/));
     await page.getByRole('button', { name: 'Clear do-not-contact' }).click();
@@ -414,7 +464,11 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     const [first] = (await api(`/api/replies/${unsure.id}`)).data.triage.suggestions;
     const name = ((await api('/api/categories?limit=100')).data as { id: string; name: string }[]).find((c) => c.id === first.category_id)!.name;
     await suggested.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    await until(async () => (await api(`/api/replies/${unsure.id}`)).data, (r) => r.category_id === first.category_id, 'the suggestion to set the category');
+    await until(
+      async () => (await api(`/api/replies/${unsure.id}`)).data,
+      (r) => r.category_id === first.category_id,
+      'the suggestion to set the category',
+    );
     await count(page.getByRole('group', { name: 'Suggested categories' }), 0);
     await api('/api/triage', { method: 'PATCH', body: JSON.stringify({ enabled: false }) }); // the tests below, as before
   });
@@ -430,19 +484,34 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.goto(`${server.base}/inbox/${reply.id}`);
     const frame = page.frameLocator('iframe[title="Reply body"]');
     await text(frame.locator('b'), 'Sam');
-    await frame.getByText('click').click().catch(() => {});
+    await frame
+      .getByText('click')
+      .click()
+      .catch(() => {});
     await page.waitForTimeout(500); // give anything that could run the chance to (there is no event to wait for)
     expect(await page.title()).not.toMatch(/pwned/);
     expect(tracker.hits).toEqual([]);
     await page.getByRole('button', { name: 'Load remote images' }).click();
-    await until(async () => tracker.hits, (h) => h.includes('/pixel.gif'), 'the remote image to load');
+    await until(
+      async () => tracker.hits,
+      (h) => h.includes('/pixel.gif'),
+      'the remote image to load',
+    );
     expect(await page.title()).not.toMatch(/pwned/);
     expect(tracker.hits.filter((h) => h !== '/pixel.gif')).toEqual([]);
   });
 
   it('remote images spelt with spaces, controls, backslashes or no slashes are counted, and load only when asked (issue 28)', async () => {
     const host = tracker.url.replace(/^http:\/\//, '');
-    const spellings = [` http://${host}/s1.gif`, `&#10;http://${host}/s2.gif`, `http:\\\\${host}\\s3.gif`, `http:/\\${host}/s4.gif`, `http:${host}/s5.gif`, `ht&#9;tp://${host}/s6.gif`, `HTTP://${host}/s7.gif`];
+    const spellings = [
+      ` http://${host}/s1.gif`,
+      `&#10;http://${host}/s2.gif`,
+      `http:\\\\${host}\\s3.gif`,
+      `http:/\\${host}/s4.gif`,
+      `http:${host}/s5.gif`,
+      `ht&#9;tp://${host}/s6.gif`,
+      `HTTP://${host}/s7.gif`,
+    ];
     const reply = await ingest({ subject: 'Re: Spellings', body_html: `<p>Spelt</p>${spellings.map((s) => `<img src="${s}">`).join('')}`, body_text: 'see html' });
     const before = tracker.hits.length;
     await page.goto(`${server.base}/inbox/${reply.id}`);
@@ -452,20 +521,70 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(tracker.hits.slice(before)).toEqual([]);
     await page.getByRole('button', { name: 'Load remote images' }).click();
     const wanted = spellings.map((_, i) => `/s${i + 1}.gif`);
-    await until(async () => tracker.hits.slice(before), (h) => wanted.every((w) => h.includes(w)), 'each spelling to load from the tracker');
+    await until(
+      async () => tracker.hits.slice(before),
+      (h) => wanted.every((w) => h.includes(w)),
+      'each spelling to load from the tracker',
+    );
   });
 
   it("Chromium's URL parser reads each spelling as Node's does, which the sanitiser relies on", async () => {
-    const spellings = [' http://e.example/x', '\nhttp://e.example/x', '\u0001http://e.example/x ', 'http:\\\\e.example\\x', 'http:/\\e.example/x', 'http:e.example/x', 'ht\ttp://e.example/x', 'HTTP://E.example/x',
-      '//e.example/x', '\\\\e.example\\x', '/\\e.example/x', 'https:/\\e.example/x', 'https:', 'http://', 'javascript:x', ' data:image/png;base64,AA', 'cid:x', '/x', 'x.png', '%68ttp://e.example/x', '/.//e.example/x', '\u00a0http://e.example/x', '\u3000//e.example/x'];
-    const read = (values: string[], bases: string[]) => values.map((v) => bases.map((b) => { try { return new URL(v, b || undefined).href; } catch { return null; } }));
+    const spellings = [
+      ' http://e.example/x',
+      '\nhttp://e.example/x',
+      '\u0001http://e.example/x ',
+      'http:\\\\e.example\\x',
+      'http:/\\e.example/x',
+      'http:e.example/x',
+      'ht\ttp://e.example/x',
+      'HTTP://E.example/x',
+      '//e.example/x',
+      '\\\\e.example\\x',
+      '/\\e.example/x',
+      'https:/\\e.example/x',
+      'https:',
+      'http://',
+      'javascript:x',
+      ' data:image/png;base64,AA',
+      'cid:x',
+      '/x',
+      'x.png',
+      '%68ttp://e.example/x',
+      '/.//e.example/x',
+      '\u00a0http://e.example/x',
+      '\u3000//e.example/x',
+    ];
+    const read = (values: string[], bases: string[]) =>
+      values.map((v) =>
+        bases.map((b) => {
+          try {
+            return new URL(v, b || undefined).href;
+          } catch {
+            return null;
+          }
+        }),
+      );
     const bases = ['', 'https://replydesk.invalid/', 'http://other.replydesk.invalid/'];
-    const inChromium = await page.evaluate(([values, bs]) => values.map((v) => bs.map((b) => { try { return new URL(v, b || undefined).href; } catch { return null; } })), [spellings, bases] as const);
+    const inChromium = await page.evaluate(
+      ([values, bs]) =>
+        values.map((v) =>
+          bs.map((b) => {
+            try {
+              return new URL(v, b || undefined).href;
+            } catch {
+              return null;
+            }
+          }),
+        ),
+      [spellings, bases] as const,
+    );
     expect(inChromium).toEqual(read(spellings, bases));
   });
 
   it('refuses a change made with the cookie but without the CSRF token', async () => {
-    const status = await page.evaluate(async () => (await fetch('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Forged' }) })).status);
+    const status = await page.evaluate(
+      async () => (await fetch('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Forged' }) })).status,
+    );
     expect(status).toBe(403);
     const names = await (await fetch(`${server.base}/api/categories`, { headers: { authorization: `Bearer ${key}` } })).json();
     expect(names.data.map((c: { name: string }) => c.name)).not.toContain('Forged');
@@ -488,8 +607,14 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     }
     const calls = await p.evaluate(async () => {
       const csrf = (await (await fetch('/dashboard/api/session')).json()).data.csrf_token as string;
-      const post = (url: string, body: object) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) }).then((r) => r.status);
-      return [await fetch('/dashboard/api/keys').then((r) => r.status), await post('/dashboard/api/keys', { name: 'mine' }), await fetch('/api/webhooks').then((r) => r.status), await post('/api/webhooks', { url: 'https://x.example/h', events: ['*'] })];
+      const post = (url: string, body: object) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) }).then((r) => r.status);
+      return [
+        await fetch('/dashboard/api/keys').then((r) => r.status),
+        await post('/dashboard/api/keys', { name: 'mine' }),
+        await fetch('/api/webhooks').then((r) => r.status),
+        await post('/api/webhooks', { url: 'https://x.example/h', events: ['*'] }),
+      ];
     });
     expect(calls).toEqual([403, 403, 403, 403]);
     await member.close();
@@ -534,14 +659,22 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(seeded.code, seeded.stderr).toBe(0);
     await page.goto(`${server.base}/inbox`);
     const rows = page.getByRole('list', { name: 'Reply list' }).getByRole('listitem');
-    await until(() => rows.count(), (n) => n >= 20, 'the demo replies in the list');
+    await until(
+      () => rows.count(),
+      (n) => n >= 20,
+      'the demo replies in the list',
+    );
     await rows.nth(1).click();
     await url(page, /\/inbox\/[0-9a-f-]{36}/);
     await page.frameLocator('iframe[title="Reply body"]').locator('body').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reply.png') });
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.goto(`${server.base}/inbox?status=ready`);
-    await until(() => rows.count(), (n) => n >= 5, 'the demo replies with a draft');
+    await until(
+      () => rows.count(),
+      (n) => n >= 5,
+      'the demo replies with a draft',
+    );
     await page.screenshot({ path: path.join(SHOTS, 'inbox.png') });
   });
 });
@@ -549,14 +682,38 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
 /** A multipart/alternative reply as Outlook for Windows writes it in Western Europe: windows-1252, quoted-printable, MsoNormal HTML. */
 function outlookWindows1252(o: { from: string; to: string; subject: string }): Buffer {
   const b = '----=_NextPart_000_0012_01DB3A1C.5E2F3A40';
-  return Buffer.from([
-    `From: =?windows-1252?Q?${o.from.replace(/ (?=<)/, '?= ').replace(/ (?!<|=)/g, '_')}`, `To: ${o.to}`, `Subject: =?windows-1252?Q?${o.subject.replace(/ /g, '_')}?=`,
-    'Date: Tue, 24 Nov 2026 09:14:03 +0100', 'Message-ID: <000d01db3a1c$5e2f3a40$1a8daec0$@prospect.example>', 'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${b}"`, 'X-Mailer: Microsoft Outlook 16.0', 'Thread-Index: AQHbOhxeLzpAGo2uwA==', 'Content-Language: de',
-    '', 'This is a multipart message in MIME format.', '', `--${b}`, 'Content-Type: text/plain; charset="windows-1252"', 'Content-Transfer-Encoding: quoted-printable', '',
-    'I=92m not adding another tool that doesn=92t sync =96 at =8040 a seat it has to =', 'replace one. =84Gut=93 =97 J=F6rg', '',
-    `--${b}`, 'Content-Type: text/html; charset="windows-1252"', 'Content-Transfer-Encoding: quoted-printable', '',
-    '<html><body><p class=3D"MsoNormal">I=92m not adding another tool that doesn=92t sync =96 at =8040 a =', 'seat it has to replace one. =84Gut=93 =97 J=F6rg</p></body></html>', '',
-    `--${b}--`, '',
-  ].join('\r\n'), 'latin1');
+  return Buffer.from(
+    [
+      `From: =?windows-1252?Q?${o.from.replace(/ (?=<)/, '?= ').replace(/ (?!<|=)/g, '_')}`,
+      `To: ${o.to}`,
+      `Subject: =?windows-1252?Q?${o.subject.replace(/ /g, '_')}?=`,
+      'Date: Tue, 24 Nov 2026 09:14:03 +0100',
+      'Message-ID: <000d01db3a1c$5e2f3a40$1a8daec0$@prospect.example>',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/alternative; boundary="${b}"`,
+      'X-Mailer: Microsoft Outlook 16.0',
+      'Thread-Index: AQHbOhxeLzpAGo2uwA==',
+      'Content-Language: de',
+      '',
+      'This is a multipart message in MIME format.',
+      '',
+      `--${b}`,
+      'Content-Type: text/plain; charset="windows-1252"',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'I=92m not adding another tool that doesn=92t sync =96 at =8040 a seat it has to =',
+      'replace one. =84Gut=93 =97 J=F6rg',
+      '',
+      `--${b}`,
+      'Content-Type: text/html; charset="windows-1252"',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      '<html><body><p class=3D"MsoNormal">I=92m not adding another tool that doesn=92t sync =96 at =8040 a =',
+      'seat it has to replace one. =84Gut=93 =97 J=F6rg</p></body></html>',
+      '',
+      `--${b}--`,
+      '',
+    ].join('\r\n'),
+    'latin1',
+  );
 }

@@ -21,8 +21,28 @@ export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean
 }
 
 export const visible = (l: Locator, timeout = TIMEOUT) => l.first().waitFor({ state: 'visible', timeout });
-export const url = (page: Page, pattern: RegExp) => until(async () => page.url(), (u) => pattern.test(u), `the URL to match ${pattern}`);
-export const count = (l: Locator, n: number, timeoutMs?: number) => until(() => l.count(), (c) => c === n, `${n} elements of ${l}`, timeoutMs);
+export const url = (page: Page, pattern: RegExp) =>
+  until(
+    async () => page.url(),
+    (u) => pattern.test(u),
+    `the URL to match ${pattern}`,
+  );
+export const count = (l: Locator, n: number, timeoutMs?: number) =>
+  until(
+    () => l.count(),
+    (c) => c === n,
+    `${n} elements of ${l}`,
+    timeoutMs,
+  );
 export const text = (l: Locator, pattern: RegExp | string) =>
-  until(() => l.first().innerText(), (t) => (typeof pattern === 'string' ? t.includes(pattern) : pattern.test(t)), `${l} to show ${pattern}`);
-export const value = (l: Locator, expected: string) => until(() => l.inputValue(), (v) => v === expected, `${l} to hold "${expected}"`);
+  until(
+    () => l.first().innerText(),
+    (t) => (typeof pattern === 'string' ? t.includes(pattern) : pattern.test(t)),
+    `${l} to show ${pattern}`,
+  );
+export const value = (l: Locator, expected: string) =>
+  until(
+    () => l.inputValue(),
+    (v) => v === expected,
+    `${l} to hold "${expected}"`,
+  );

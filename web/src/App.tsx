@@ -16,7 +16,12 @@ export function App() {
   const onSetup = location.pathname.startsWith('/setup/');
 
   if (status.isPending) return <Loading label="Starting…" />;
-  if (status.isError) return <div className="auth-page"><ErrorState error={status.error} retry={() => status.refetch()} /></div>;
+  if (status.isError)
+    return (
+      <div className="auth-page">
+        <ErrorState error={status.error} retry={() => status.refetch()} />
+      </div>
+    );
   if (status.data.setup_required && !onSetup) return <SetupRequired />;
 
   return (
@@ -49,7 +54,12 @@ function RequireSession() {
   const location = useLocation();
   const session = useQuery(sessionQuery);
   if (session.isPending) return <Loading label="Signing you in…" />;
-  if (session.isError) return <div className="auth-page"><ErrorState error={session.error} retry={() => session.refetch()} /></div>;
+  if (session.isError)
+    return (
+      <div className="auth-page">
+        <ErrorState error={session.error} retry={() => session.refetch()} />
+      </div>
+    );
   if (!session.data) {
     const next = location.pathname + location.search;
     return <Navigate to={next && next !== '/' ? `/signin?next=${encodeURIComponent(next)}` : '/signin'} replace />;

@@ -16,8 +16,7 @@ type Json<P extends keyof paths, M extends Method> = Success<Operation<P, M>> ex
 /** The `data` a successful `method path` answers. */
 export type Answer<P extends keyof paths, M extends Method = 'get'> = Json<P, M> extends { data: infer D } ? D : never;
 /** The JSON body `method path` takes. */
-export type Body<P extends keyof paths, M extends Method> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type Body<P extends keyof paths, M extends Method> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 /** The `data` of an event (docs/webhooks.md); the live stream carries the same. */
 export type EventData<E extends keyof webhooks> = NonNullable<webhooks[E]['post']>['requestBody']['content']['application/json']['data'];
 

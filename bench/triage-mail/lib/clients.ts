@@ -56,7 +56,12 @@ export function context(m: Msg): Ctx {
   const [local, domain] = addr.split('@') as [string, string];
   const l = LOCALES[m.lang];
   const first = m.first ?? (name.includes(',') ? name.split(',')[1]!.trim() : name.split(' ')[0]!) ?? local;
-  const company = m.company ?? domain.split('.')[0]!.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  const company =
+    m.company ??
+    domain
+      .split('.')[0]!
+      .replace(/-/g, ' ')
+      .replace(/\b\w/g, (c) => c.toUpperCase());
   const pr = rng('pitch:' + addr);
   const tz = m.tz ?? DEFAULT_TZ[m.lang] ?? '+0100';
   return {
@@ -79,7 +84,11 @@ export function context(m: Msg): Ctx {
   };
 }
 
-export const quoteLines = (s: string, p = '>') => s.split('\n').map((x) => (x ? `${p} ${x}` : p)).join('\n');
+export const quoteLines = (s: string, p = '>') =>
+  s
+    .split('\n')
+    .map((x) => (x ? `${p} ${x}` : p))
+    .join('\n');
 export const nl2br = (s: string) => escapeHtml(s).replace(/\n/g, '<br>\n');
 const uuid = (r: () => number) => `${hex(r, 8, true)}-${hex(r, 4, true)}-${hex(r, 4, true)}-${hex(r, 4, true)}-${hex(r, 12, true)}`;
 
@@ -125,7 +134,13 @@ export function attachmentPart(a: Attachment, style: 'outlook' | 'thunderbird' |
   const word = ascii ? `"${a.filename}"` : `"${encodedWords(a.filename, cs, 'Q').join(' ')}"`;
   const headers: string[] = [];
   if (a.cid) {
-    headers.push(`Content-Type: ${a.type};\n\tname="${a.filename}"`, `Content-Description: ${a.filename}`, `Content-Disposition: inline;\n\tfilename="${a.filename}"; size=${a.content.length}`, `Content-ID: <${a.cid}>`, 'Content-Transfer-Encoding: base64');
+    headers.push(
+      `Content-Type: ${a.type};\n\tname="${a.filename}"`,
+      `Content-Description: ${a.filename}`,
+      `Content-Disposition: inline;\n\tfilename="${a.filename}"; size=${a.content.length}`,
+      `Content-ID: <${a.cid}>`,
+      'Content-Transfer-Encoding: base64',
+    );
     return { headers, body: Buffer.from(b64Lines(a.content), 'latin1') };
   }
   const ext = ascii ? `filename="${a.filename}"` : rfc2231('filename', a.filename, cs);
@@ -142,7 +157,13 @@ export function attachmentPart(a: Attachment, style: 'outlook' | 'thunderbird' |
       headers.push(`Content-Disposition: attachment;\n\t${ext}`, `Content-Type: ${a.type};\n\tx-unix-mode=0644;\n\tname=${word}`, 'Content-Transfer-Encoding: base64');
       break;
     case 'gmail':
-      headers.push(`Content-Type: ${a.type}; name=${word}`, `Content-Disposition: attachment; filename=${word}`, 'Content-Transfer-Encoding: base64', `Content-ID: <f_${alnum(rng(a.filename), 9).toLowerCase()}0>`, `X-Attachment-Id: f_${alnum(rng(a.filename), 9).toLowerCase()}0`);
+      headers.push(
+        `Content-Type: ${a.type}; name=${word}`,
+        `Content-Disposition: attachment; filename=${word}`,
+        'Content-Transfer-Encoding: base64',
+        `Content-ID: <f_${alnum(rng(a.filename), 9).toLowerCase()}0>`,
+        `X-Attachment-Id: f_${alnum(rng(a.filename), 9).toLowerCase()}0`,
+      );
       break;
   }
   return { headers, body: Buffer.from(b64Lines(a.content), 'latin1') };
@@ -271,7 +292,9 @@ function outlookHtml(c: Ctx, reply: string, htmlCharset: string, logoCid?: strin
   const lang = c.m.lang === 'en' ? 'EN-GB' : c.m.lang.toUpperCase();
   const o = c.l.ol;
   const to = c.name ? `${escapeHtml(c.name)} &lt;${c.addr}&gt;` : c.addr;
-  const logo = logoCid ? `\n<p class=MsoNormal><span lang=${lang}><img width=120 height=32 style='width:1.25in;height:.3333in' id="Grafik_x0020_1" src="cid:${logoCid}" alt="Logo"><o:p></o:p></span></p>` : '';
+  const logo = logoCid
+    ? `\n<p class=MsoNormal><span lang=${lang}><img width=120 height=32 style='width:1.25in;height:.3333in' id="Grafik_x0020_1" src="cid:${logoCid}" alt="Logo"><o:p></o:p></span></p>`
+    : '';
   const quote =
     c.m.quote === false
       ? ''
@@ -335,7 +358,12 @@ export function outlook(c: Ctx, via: 'smtp' | 'exchange'): Part & { top: string[
     body.headers.push('X-Mailer: Microsoft Outlook 16.0', `Thread-Index: ${threadIndex}`, `Content-Language: ${cl}`, ...(m.extra ?? []));
   } else {
     top = [
-      ...trace(c, { envelope: c.addr, host: `mail-${srv.slice(0, 4).toLowerCase()}eur05on20${Math.floor(c.r() * 90 + 10)}.outbound.protection.outlook.com`, ip: `40.107.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}`, dkim: c.domain }),
+      ...trace(c, {
+        envelope: c.addr,
+        host: `mail-${srv.slice(0, 4).toLowerCase()}eur05on20${Math.floor(c.r() * 90 + 10)}.outbound.protection.outlook.com`,
+        ip: `40.107.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}`,
+        dkim: c.domain,
+      }),
       `ARC-Seal: i=1; a=rsa-sha256; s=arcselector10001; d=microsoft.com; cv=none;\n b=${b64chars(c.r, 70)}\n ${b64chars(c.r, 70)}==`,
       header('From', address(c.name, c.addr, st, c.name.includes(',')), st),
       `To: ${TOM.name} <${TOM.addr}>`,
@@ -375,7 +403,8 @@ export function owa(c: Ctx, mobile: boolean): Part & { top: string[] } {
   const to = c.name ? `${escapeHtml(c.name)} &lt;${c.addr}&gt;` : c.addr;
   const lines = reply.split('\n').map((x) => (x ? escapeHtml(x) : '<br>'));
   const div = mobile
-    ? lines.map((x) => `<div dir="ltr">${x}</div>`).join('\n') + `\n<div dir="ltr"><br></div>\n<div id="ms-outlook-mobile-signature" dir="ltr"><div dir="ltr">${escapeHtml(c.l.getOutlook).replace(/Outlook/, '<a href="https://aka.ms/o0ukef">Outlook')} </a></div></div>`
+    ? lines.map((x) => `<div dir="ltr">${x}</div>`).join('\n') +
+      `\n<div dir="ltr"><br></div>\n<div id="ms-outlook-mobile-signature" dir="ltr"><div dir="ltr">${escapeHtml(c.l.getOutlook).replace(/Outlook/, '<a href="https://aka.ms/o0ukef">Outlook')} </a></div></div>`
     : `<div class="elementToProof" style="font-family: Aptos, Aptos_EmbeddedFont, Aptos_MSFontService, Calibri, Helvetica, sans-serif; font-size: 12pt; color: rgb(0, 0, 0);">\n${lines.join('<br>\n')}</div>`;
   const html =
     `<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=${cs}">\n<style type="text/css" style="display:none;"> P {margin-top:0;margin-bottom:0;} </style>\n</head>\n<body dir="ltr">\n${div}\n` +
@@ -391,7 +420,12 @@ export function owa(c: Ctx, mobile: boolean): Part & { top: string[] } {
   const st = hs(c, { charset: 'utf-8', mode: 'B' });
   const cl = c.m.lang === 'en' ? 'en-US' : `${c.m.lang}-${c.m.lang === 'da' ? 'DK' : c.m.lang === 'sv' ? 'SE' : c.m.lang === 'cs' ? 'CZ' : c.m.lang.toUpperCase()}`;
   const top = [
-    ...trace(c, { envelope: c.addr, host: `mail-${srv.slice(0, 4).toLowerCase()}eur05on20${Math.floor(c.r() * 90 + 10)}.outbound.protection.outlook.com`, ip: `40.107.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}`, dkim: c.domain }),
+    ...trace(c, {
+      envelope: c.addr,
+      host: `mail-${srv.slice(0, 4).toLowerCase()}eur05on20${Math.floor(c.r() * 90 + 10)}.outbound.protection.outlook.com`,
+      ip: `40.107.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}`,
+      dkim: c.domain,
+    }),
     header('From', address(c.name, c.addr, st), st),
     `To: ${TOM.name} <${TOM.addr}>`,
     subj(c, m.subject ?? `${mobile ? 'Re:' : c.l.outlookRe} ${c.pitchSubject}`, st),
@@ -425,15 +459,29 @@ export function apple(c: Ctx, phone: boolean): Part & { top: string[] } {
   const replyHtml = reply.split('\n').map((x) => (x ? escapeHtml(x) : '<br>'));
   const html = phone
     ? `<html><head><meta http-equiv="content-type" content="text/html; charset=${cs}"></head><body dir="auto">${replyHtml.map((x) => `<div dir="ltr">${x}</div>`).join('')}<div dir="ltr"><br id="lineBreakAtBeginningOfSignature"><div dir="ltr">${escapeHtml(c.l.iphone)}</div>` +
-      (m.quote === false ? '</div>' : `<div dir="ltr"><br><blockquote type="cite">${attr}<br><br></blockquote></div></div><blockquote type="cite"><div dir="ltr">${c.pitch.split('\n').map((x) => (x ? escapeHtml(x) : '')).join('<br>')}</div></blockquote>`) +
+      (m.quote === false
+        ? '</div>'
+        : `<div dir="ltr"><br><blockquote type="cite">${attr}<br><br></blockquote></div></div><blockquote type="cite"><div dir="ltr">${c.pitch
+            .split('\n')
+            .map((x) => (x ? escapeHtml(x) : ''))
+            .join('<br>')}</div></blockquote>`) +
       '</body></html>'
     : `<html aria-label="message body"><head><meta http-equiv="content-type" content="text/html; charset=${cs}"></head><body style="overflow-wrap: break-word; -webkit-nbsp-mode: space; line-break: after-white-space;">${replyHtml.join('<div>').replace(/<div>/g, '<br>')}<br id="lineBreakAtBeginningOfMessage">` +
-      (m.quote === false ? '' : `<div><br><blockquote type="cite"><div>${attr}</div><br class="Apple-interchange-newline"><div><div>${c.pitch.split('\n').map((x) => (x ? escapeHtml(x) : '<br>')).join('</div><div>')}</div></div></blockquote></div><br>`) +
+      (m.quote === false
+        ? ''
+        : `<div><br><blockquote type="cite"><div>${attr}</div><br class="Apple-interchange-newline"><div><div>${c.pitch
+            .split('\n')
+            .map((x) => (x ? escapeHtml(x) : '<br>'))
+            .join('</div><div>')}</div></div></blockquote></div><br>`) +
       '</body></html>';
   const id = uuid(c.r);
   const boundary = phone ? `Apple-Mail-${id}` : `Apple-Mail=_${id}`;
   const tct = (t: string) => (phone ? `Content-Type: ${t}; charset=${m.charsetLabel ?? cs}` : `Content-Type: ${t};\n\tcharset=${m.charsetLabel ?? cs}`);
-  const alt: Multi = { headers: [phone ? `Content-Type: multipart/alternative; boundary=${boundary}` : `Content-Type: multipart/alternative;\n\tboundary="${boundary}"`], boundary, parts: [textLeaf(tct('text/plain'), plain, cs, enc, true), textLeaf(tct('text/html'), html, cs, m.htmlEnc ?? enc, true)] };
+  const alt: Multi = {
+    headers: [phone ? `Content-Type: multipart/alternative; boundary=${boundary}` : `Content-Type: multipart/alternative;\n\tboundary="${boundary}"`],
+    boundary,
+    parts: [textLeaf(tct('text/plain'), plain, cs, enc, true), textLeaf(tct('text/html'), html, cs, m.htmlEnc ?? enc, true)],
+  };
   let body: Part = m.html === false ? textLeaf(tct('text/plain'), plain, cs, enc, !phone) : alt;
   if (m.attach?.length) {
     const mb = `Apple-Mail=_${uuid(c.r)}`;
@@ -441,7 +489,8 @@ export function apple(c: Ctx, phone: boolean): Part & { top: string[] } {
   }
   if (phone && 'parts' in body) body.headers.push('Content-Transfer-Encoding: 7bit');
   const st = hs(c, { charset: 'utf-8', mode: 'Q' });
-  const host = c.domain === 'icloud.com' || c.domain === 'me.com' ? `p-east3-cluster${Math.floor(c.r() * 9)}-host${Math.floor(c.r() * 12)}-snip4-${Math.floor(c.r() * 9)}.eps.apple.com` : `mail.${c.domain}`;
+  const host =
+    c.domain === 'icloud.com' || c.domain === 'me.com' ? `p-east3-cluster${Math.floor(c.r() * 9)}-host${Math.floor(c.r() * 12)}-snip4-${Math.floor(c.r() * 9)}.eps.apple.com` : `mail.${c.domain}`;
   const top = [
     ...trace(c, { envelope: c.addr, host, ip: `17.58.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}` }),
     ...(phone
@@ -498,7 +547,12 @@ export function flowedClient(c: Ctx, kind: 'thunderbird' | 'roundcube' | 'sapo')
   let body: Part = textLeaf(`Content-Type: text/plain; charset=${label}; format=flowed`, text, cs, enc);
   if (m.attach?.length) {
     const b = `------------${alnum(c.r, 24)}`;
-    body = { headers: [`Content-Type: multipart/mixed; boundary="${b}"`], boundary: b, preamble: 'This is a multi-part message in MIME format.', parts: [body, ...m.attach.map((a) => attachmentPart(a, 'thunderbird'))] };
+    body = {
+      headers: [`Content-Type: multipart/mixed; boundary="${b}"`],
+      boundary: b,
+      preamble: 'This is a multi-part message in MIME format.',
+      parts: [body, ...m.attach.map((a) => attachmentPart(a, 'thunderbird'))],
+    };
   }
   const st = hs(c, { charset: 'utf-8', mode: 'Q', label: 'UTF-8' });
   const subject = subj(c, m.subject ?? `Re: ${c.pitchSubject}`, st);
@@ -508,7 +562,21 @@ export function flowedClient(c: Ctx, kind: 'thunderbird' | 'roundcube' | 'sapo')
   const cl = m.lang === 'en' ? 'en-US' : `${m.lang}-${m.lang === 'da' ? 'DK' : m.lang === 'sv' ? 'SE' : m.lang === 'cs' ? 'CZ' : m.lang.toUpperCase()}`;
   const top =
     kind === 'thunderbird'
-      ? [...tr, `Message-ID: <${uuid(c.r).toLowerCase()}@${c.domain}>`, `Date: ${c.date}`, 'MIME-Version: 1.0', 'User-Agent: Mozilla Thunderbird', subject, `To: ${TOM.name} <${TOM.addr}>`, `References: ${c.pitchId}`, `Content-Language: ${cl}`, from, ...(c.company ? [header('Organization', c.company, st)] : []), `In-Reply-To: ${c.pitchId}`, ...(m.extra ?? [])]
+      ? [
+          ...tr,
+          `Message-ID: <${uuid(c.r).toLowerCase()}@${c.domain}>`,
+          `Date: ${c.date}`,
+          'MIME-Version: 1.0',
+          'User-Agent: Mozilla Thunderbird',
+          subject,
+          `To: ${TOM.name} <${TOM.addr}>`,
+          `References: ${c.pitchId}`,
+          `Content-Language: ${cl}`,
+          from,
+          ...(c.company ? [header('Organization', c.company, st)] : []),
+          `In-Reply-To: ${c.pitchId}`,
+          ...(m.extra ?? []),
+        ]
       : [
           ...tr,
           'MIME-Version: 1.0',
@@ -553,7 +621,11 @@ export function yahoo(c: Ctx): Part & { top: string[] } {
       : `<div id="${yid}yahoo_quoted_${Math.floor(c.r() * 1e10)}" class="${yid}yahoo_quoted"><div style="font-family:'Helvetica Neue', Helvetica, Arial, sans-serif;font-size:13px;color:#26282a;"><div>${escapeHtml(attr)}</div><div><br></div><div><br></div><div><div dir="ltr">${nl2br(c.pitch)}</div></div></div></div>`) +
     '</body></html>';
   const b = `----=_Part_${Math.floor(c.r() * 9e6)}_${Math.floor(c.r() * 9e8)}.1772${Math.floor(c.r() * 1e9)}`;
-  const body: Multi = { headers: [`Content-Type: multipart/alternative; \n\tboundary="${b}"`], boundary: b, parts: [textLeaf(`Content-Type: text/plain; charset=UTF-8`, plain, cs, enc), textLeaf(`Content-Type: text/html; charset=UTF-8`, html, cs, enc)] };
+  const body: Multi = {
+    headers: [`Content-Type: multipart/alternative; \n\tboundary="${b}"`],
+    boundary: b,
+    parts: [textLeaf(`Content-Type: text/plain; charset=UTF-8`, plain, cs, enc), textLeaf(`Content-Type: text/html; charset=UTF-8`, html, cs, enc)],
+  };
   const st = hs(c, { charset: 'utf-8', mode: 'Q', label: 'UTF-8' });
   const ms = `${Math.floor(c.r() * 9e8)}.${Math.floor(c.r() * 9e6)}.1772${Math.floor(c.r() * 1e9)}@mail.yahoo.com`;
   const top = [
@@ -584,10 +656,16 @@ export function seznam(c: Ctx): Part & { top: string[] } {
   const block = `---------- Původní e-mail ----------\nOd: ${TOM.name} <${TOM.addr}>\nKomu: ${c.addr}\nDatum: 3. 3. 2026 9:14:22\nPředmět: ${c.pitchSubject}\n`;
   const plain = m.quote === false ? reply : `${reply}\n\n${block}${c.pitch}\n`;
   const html =
-    `<div>${reply.split('\n').map((x) => (x ? escapeHtml(x) : '<br>')).join('</div>\n<div>')}</div>` +
-    (m.quote === false ? '' : `\n<div><br></div>\n<div>${nl2br(block)}</div>\n<blockquote data-email="${TOM.addr}">${nl2br(c.pitch)}</blockquote>`);
+    `<div>${reply
+      .split('\n')
+      .map((x) => (x ? escapeHtml(x) : '<br>'))
+      .join('</div>\n<div>')}</div>` + (m.quote === false ? '' : `\n<div><br></div>\n<div>${nl2br(block)}</div>\n<blockquote data-email="${TOM.addr}">${nl2br(c.pitch)}</blockquote>`);
   const b = `=_${hex(c.r, 32)}=_`;
-  const body: Multi = { headers: [`Content-Type: multipart/alternative; boundary="${b}"`], boundary: b, parts: [textLeaf(`Content-Type: text/plain; charset=${cs}`, plain, cs, enc), textLeaf(`Content-Type: text/html; charset=${cs}`, html, cs, enc)] };
+  const body: Multi = {
+    headers: [`Content-Type: multipart/alternative; boundary="${b}"`],
+    boundary: b,
+    parts: [textLeaf(`Content-Type: text/plain; charset=${cs}`, plain, cs, enc), textLeaf(`Content-Type: text/html; charset=${cs}`, html, cs, enc)],
+  };
   const st = hs(c, { charset: 'utf-8', mode: 'Q' });
   const top = [
     ...trace(c, { envelope: c.addr, host: `mxf${1 + Math.floor(c.r() * 3)}.seznam.cz`, ip: `77.75.78.${Math.floor(c.r() * 250)}` }),
@@ -646,7 +724,10 @@ export function wp(c: Ctx) {
 export function libero(c: Ctx): Part & { top: string[] } {
   const m = c.m;
   const cs = m.charset ?? 'utf-8';
-  const reply = (m.text ?? '').split('\n').map((x) => (x ? escapeHtml(x) : '')).join('<br>');
+  const reply = (m.text ?? '')
+    .split('\n')
+    .map((x) => (x ? escapeHtml(x) : ''))
+    .join('<br>');
   const html = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=${cs}"></head><body><p>${reply}</p>${m.quote === false ? '' : `<br><br>----Messaggio originale----<br>Da: ${TOM.addr}<br>Data: 3-mar-2026 9.14<br>A: &lt;${c.addr}&gt;<br>Ogg: ${escapeHtml(c.pitchSubject)}<br><br>${nl2br(c.pitch)}`}</body></html>`;
   const st = hs(c, { charset: 'utf-8', mode: 'Q', label: 'UTF-8' });
   const n = () => Math.floor(c.r() * 9e5 + 1e5);
@@ -684,9 +765,15 @@ export function samsung(c: Ctx): Part & { top: string[] } {
   const html = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8"></head><body dir="auto">${reply
     .split('\n')
     .map((x) => `<div dir="auto">${x ? escapeHtml(x) : '<br>'}</div>`)
-    .join('')}<div dir="auto"><br></div><div><br></div><div align="left" dir="auto" style="font-size:100%;color:#000000"><div>${escapeHtml(orig)}</div><div>${escapeHtml(f)} ${TOM.name} &lt;${TOM.addr}&gt; </div><div>${escapeHtml(d)} ${when} </div><div>${escapeHtml(t)} ${c.addr} </div><div>${escapeHtml(s)} ${escapeHtml(c.pitchSubject)} </div><div><br></div></div>${nl2br(c.pitch)}</body></html>`;
+    .join(
+      '',
+    )}<div dir="auto"><br></div><div><br></div><div align="left" dir="auto" style="font-size:100%;color:#000000"><div>${escapeHtml(orig)}</div><div>${escapeHtml(f)} ${TOM.name} &lt;${TOM.addr}&gt; </div><div>${escapeHtml(d)} ${when} </div><div>${escapeHtml(t)} ${c.addr} </div><div>${escapeHtml(s)} ${escapeHtml(c.pitchSubject)} </div><div><br></div></div>${nl2br(c.pitch)}</body></html>`;
   const b = `--_com.samsung.android.email_${Math.floor(c.r() * 9e15)}`;
-  const body: Multi = { headers: [`Content-Type: multipart/alternative; boundary="${b}"`], boundary: b, parts: [textLeaf('Content-Type: text/plain; charset=utf-8', plain, cs, m.enc ?? 'base64'), textLeaf('Content-Type: text/html; charset=utf-8', html, cs, m.enc ?? 'base64')] };
+  const body: Multi = {
+    headers: [`Content-Type: multipart/alternative; boundary="${b}"`],
+    boundary: b,
+    parts: [textLeaf('Content-Type: text/plain; charset=utf-8', plain, cs, m.enc ?? 'base64'), textLeaf('Content-Type: text/html; charset=utf-8', html, cs, m.enc ?? 'base64')],
+  };
   const st = hs(c, { charset: 'utf-8', mode: 'B', label: 'UTF-8' });
   const top = [
     ...trace(c, { envelope: c.addr, host: `mail.${c.domain}`, ip: `62.157.${Math.floor(c.r() * 250)}.${Math.floor(c.r() * 250)}` }),

@@ -87,12 +87,21 @@ function foxmail(c: Ctx) {
   const cs = 'gb18030';
   const block = `发件人： Tom Becker\n发送时间： 2026-03-03 16:14\n收件人： ${c.name}\n主题： ${c.pitchSubject}\n${c.pitch}`;
   const plain = `${m.text}\n\n\n\n${c.addr}\n \n${block}\n`;
-  const html = `<html><head><meta http-equiv="content-type" content="text/html; charset=GB18030"><style>body { line-height: 1.5; }body { font-size: 14px; font-family: "Microsoft YaHei UI"; color: rgb(0, 0, 0); line-height: 1.5; }</style></head><body>\n${(m.text ?? '')
+  const html = `<html><head><meta http-equiv="content-type" content="text/html; charset=GB18030"><style>body { line-height: 1.5; }body { font-size: 14px; font-family: "Microsoft YaHei UI"; color: rgb(0, 0, 0); line-height: 1.5; }</style></head><body>\n${(
+    m.text ?? ''
+  )
     .split('\n')
     .map((x) => `<div>${x ? escapeHtml(x) : '<br>'}</div>`)
-    .join('\n')}\n<div><br></div><hr style="width: 210px; height: 1px;" color="#b5c4df" size="1" align="left">\n<div><span>${c.addr}</span></div>\n<blockquote style="margin-Top: 0px; margin-Bottom: 0px; margin-Left: 0.5em; margin-Right: inherit"><div>&nbsp;</div><div style="border:none;border-top:solid #B5C4DF 1.0pt;padding:3.0pt 0cm 0cm 0cm"><div style="PADDING-RIGHT: 8px; PADDING-LEFT: 8px; FONT-SIZE: 12px;FONT-FAMILY:tahoma;COLOR:#000000; BACKGROUND: #efefef; PADDING-BOTTOM: 8px; PADDING-TOP: 8px"><div><b>发件人：</b>&nbsp;Tom Becker</div><div><b>发送时间：</b>&nbsp;2026-03-03&nbsp;16:14</div><div><b>收件人：</b>&nbsp;${escapeHtml(c.name)}</div><div><b>主题：</b>&nbsp;${escapeHtml(c.pitchSubject)}</div></div></div><div>${escapeHtml(c.pitch).replace(/\n/g, '<br>')}</div></blockquote>\n</body></html>`;
+    .join(
+      '\n',
+    )}\n<div><br></div><hr style="width: 210px; height: 1px;" color="#b5c4df" size="1" align="left">\n<div><span>${c.addr}</span></div>\n<blockquote style="margin-Top: 0px; margin-Bottom: 0px; margin-Left: 0.5em; margin-Right: inherit"><div>&nbsp;</div><div style="border:none;border-top:solid #B5C4DF 1.0pt;padding:3.0pt 0cm 0cm 0cm"><div style="PADDING-RIGHT: 8px; PADDING-LEFT: 8px; FONT-SIZE: 12px;FONT-FAMILY:tahoma;COLOR:#000000; BACKGROUND: #efefef; PADDING-BOTTOM: 8px; PADDING-TOP: 8px"><div><b>发件人：</b>&nbsp;Tom Becker</div><div><b>发送时间：</b>&nbsp;2026-03-03&nbsp;16:14</div><div><b>收件人：</b>&nbsp;${escapeHtml(c.name)}</div><div><b>主题：</b>&nbsp;${escapeHtml(c.pitchSubject)}</div></div></div><div>${escapeHtml(c.pitch).replace(/\n/g, '<br>')}</div></blockquote>\n</body></html>`;
   const b = `----=_001_NextPart${Math.floor(c.r() * 9e11 + 1e11)}_=----`;
-  const body: Multi = { headers: [`Content-Type: multipart/alternative;\n\tboundary="${b}"`], boundary: b, preamble: 'This is a multi-part message in MIME format.', parts: [textLeaf('Content-Type: text/plain;\n\tcharset="GB18030"', plain, cs, 'base64'), textLeaf('Content-Type: text/html;\n\tcharset="GB18030"', html, cs, 'base64')] };
+  const body: Multi = {
+    headers: [`Content-Type: multipart/alternative;\n\tboundary="${b}"`],
+    boundary: b,
+    preamble: 'This is a multi-part message in MIME format.',
+    parts: [textLeaf('Content-Type: text/plain;\n\tcharset="GB18030"', plain, cs, 'base64'), textLeaf('Content-Type: text/html;\n\tcharset="GB18030"', html, cs, 'base64')],
+  };
   const st = { charset: cs, mode: 'B' as const, label: 'GB18030' };
   const top = [
     ...trace(c, { envelope: c.addr, host: 'smtpbgsg1.qq.com', ip: `54.254.200.${Math.floor(c.r() * 250)}` }),
@@ -189,10 +198,21 @@ export function render(m: Msg): Rendered & { subject?: string; fromName: string;
   const part = RENDER[m.client](c);
   const bytes = message(part.top, part);
   const isBounce = m.label === 'Bounce';
-  const leafEnc = (p: Part): string => ('body' in p ? (p.headers.find((h) => /^content-transfer-encoding/i.test(h))?.split(':')[1]?.trim() ?? '7bit') : leafEnc(p.parts[0]!));
-  const top = part.top.find((h) => /^Content-Transfer-Encoding/i.test(h))?.split(':')[1]?.trim();
+  const leafEnc = (p: Part): string =>
+    'body' in p
+      ? (p.headers
+          .find((h) => /^content-transfer-encoding/i.test(h))
+          ?.split(':')[1]
+          ?.trim() ?? '7bit')
+      : leafEnc(p.parts[0]!);
+  const top = part.top
+    .find((h) => /^Content-Transfer-Encoding/i.test(h))
+    ?.split(':')[1]
+    ?.trim();
   const subjectLine = part.top.find((h) => h.startsWith('Subject: '));
-  const charset = m.charsetLabel ? `${m.charsetLabel} (bytes ${m.charset ?? 'utf-8'})` : (m.charset ?? DEFAULT_CHARSET[m.client] ?? (isBounce ? (m.client === 'exchange-2010-ndr' ? 'iso-8859-1' : m.client.startsWith('exchange') ? 'utf-8' : 'us-ascii') : 'utf-8'));
+  const charset = m.charsetLabel
+    ? `${m.charsetLabel} (bytes ${m.charset ?? 'utf-8'})`
+    : (m.charset ?? DEFAULT_CHARSET[m.client] ?? (isBounce ? (m.client === 'exchange-2010-ndr' ? 'iso-8859-1' : m.client.startsWith('exchange') ? 'utf-8' : 'us-ascii') : 'utf-8'));
   let autoExpect: string | undefined;
   if (isBounce) {
     autoExpect = {

@@ -1,17 +1,7 @@
 import type { Cte } from './mime.ts';
 import type { Lang } from './locale.ts';
 
-export const LABELS = [
-  'Interested',
-  'Meeting request',
-  'Information request',
-  'Referral',
-  'Not interested',
-  'Wrong person',
-  'Out of office',
-  'Unsubscribe',
-  'Bounce',
-] as const;
+export const LABELS = ['Interested', 'Meeting request', 'Information request', 'Referral', 'Not interested', 'Wrong person', 'Out of office', 'Unsubscribe', 'Bounce'] as const;
 export type Label = (typeof LABELS)[number];
 
 /** Renderers: mail clients, automatic repliers, and mail servers writing bounces. */

@@ -113,9 +113,7 @@ export class Paged<I, P> implements PromiseLike<P>, AsyncIterable<I> {
       yield page;
       const { data, pagination } = page as { data: unknown[]; pagination: { offset: number; hasMore: boolean; next_cursor?: string | null } };
       if (!data.length || !pagination.hasMore) return;
-      query = typeof pagination.next_cursor === 'string'
-        ? { ...query, offset: undefined, cursor: pagination.next_cursor }
-        : { ...query, offset: pagination.offset + data.length };
+      query = typeof pagination.next_cursor === 'string' ? { ...query, offset: undefined, cursor: pagination.next_cursor } : { ...query, offset: pagination.offset + data.length };
       page = await this.fetchPage(query);
     }
   }
@@ -148,10 +146,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -193,7 +195,7 @@ export class Replydesk {
     const path = op.pathParams.reduce<string>((p, name, i) => p.replace(`{${name}}`, encodeURIComponent(ids[i] as string)), op.path);
     const [input, options] = op.body === 'none' && !op.query ? [undefined, args[ids.length]] : [args[ids.length], args[ids.length + 1]];
     const send = (query: Record<string, unknown> | undefined) =>
-      this.request(id, op.method, path, { query, body: op.body === 'none' ? undefined : input ?? {}, options: options as RequestOptions | undefined });
+      this.request(id, op.method, path, { query, body: op.body === 'none' ? undefined : (input ?? {}), options: options as RequestOptions | undefined });
     if (op.paged) return new Paged((query) => send(query), (input ?? {}) as Record<string, unknown>);
     return send(op.body === 'none' ? (input as Record<string, unknown> | undefined) : undefined).then((answer) => (answer as { data?: unknown } | undefined)?.data);
   }

@@ -41,12 +41,7 @@ function base64(text: string): Uint8Array<ArrayBuffer> | null {
  * WebhookVerificationError when a header is missing, the timestamp is more than five minutes
  * away, or no `v1` signature matches (during a secret rotation either secret's does).
  */
-export async function verifyWebhook(
-  payload: string | Uint8Array,
-  headers: HeadersLike,
-  secret: string,
-  options: { toleranceSeconds?: number; now?: Date } = {},
-): Promise<WebhookEvent> {
+export async function verifyWebhook(payload: string | Uint8Array, headers: HeadersLike, secret: string, options: { toleranceSeconds?: number; now?: Date } = {}): Promise<WebhookEvent> {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');

@@ -26,7 +26,14 @@ export const CATEGORY_EXAMPLES: Record<string, OperationExamples> = {
       ...one('Triage drafts replies for it, from this template', { drafts: true, template: 'Hi {{first_name}},\n\nThanks for getting back to me.\n\n{{signature}}' }),
     },
     ok: { 200: one('The category after the change', single({ ...category, name: 'Hot lead' })) },
-    errors: { 400: ['Nothing to update: give at least one of name, color, is_positive, drafts, template', 'color has an invalid format', 'template: unknown variable(s) {{firstname}}; use {{first_name}}, {{last_name}}, {{company}}, {{client_name}}, {{service_description}}, {{sender_name}}, {{signature}}'], 409: [Errors.CategoryExists('Hot lead').message] },
+    errors: {
+      400: [
+        'Nothing to update: give at least one of name, color, is_positive, drafts, template',
+        'color has an invalid format',
+        'template: unknown variable(s) {{firstname}}; use {{first_name}}, {{last_name}}, {{company}}, {{client_name}}, {{service_description}}, {{sender_name}}, {{signature}}',
+      ],
+      409: [Errors.CategoryExists('Hot lead').message],
+    },
   },
   deleteCategory: { ok: {} },
 };

@@ -11,7 +11,8 @@ export const CONNECTION_EXAMPLES: Record<string, OperationExamples> = {
   createConnection: {
     body: {
       ...one('A mailbox with IMAP and SMTP', {
-        name: connection.name, email: connection.email,
+        name: connection.name,
+        email: connection.email,
         imap: { host: connection.imap.host, port: 993, tls: 'implicit', username: connection.email, password: 'app-password' },
         smtp: { host: connection.smtp.host, port: 465, tls: 'implicit', username: connection.email, password: 'app-password' },
         signature: { text: connection.signature.text },
@@ -33,8 +34,19 @@ export const CONNECTION_EXAMPLES: Record<string, OperationExamples> = {
       ...one('Connect a Google Workspace mailbox', { provider: 'google' }),
       ...one('Connect a Microsoft 365 mailbox, named', { provider: 'microsoft', name: 'Sam at Outreach' }),
     },
-    ok: { 200: one('Where to send the person', single({ authorization_url: 'https://accounts.google.com/o/oauth2/v2/auth?client_id=…&redirect_uri=https%3A%2F%2Freplies.example.com%2Foauth%2Fcallback&response_type=code&scope=openid+email+https%3A%2F%2Fmail.google.com%2F&state=…&nonce=…&code_challenge=…&code_challenge_method=S256&access_type=offline&prompt=consent' })) },
-    errors: { 400: [OAuthErrors.NotConfigured('Microsoft', 'MICROSOFT').message], 502: [OAuthErrors.ProviderDown("Google's sign-in service did not answer (ETIMEDOUT); try again in a moment").message] },
+    ok: {
+      200: one(
+        'Where to send the person',
+        single({
+          authorization_url:
+            'https://accounts.google.com/o/oauth2/v2/auth?client_id=…&redirect_uri=https%3A%2F%2Freplies.example.com%2Foauth%2Fcallback&response_type=code&scope=openid+email+https%3A%2F%2Fmail.google.com%2F&state=…&nonce=…&code_challenge=…&code_challenge_method=S256&access_type=offline&prompt=consent',
+        }),
+      ),
+    },
+    errors: {
+      400: [OAuthErrors.NotConfigured('Microsoft', 'MICROSOFT').message],
+      502: [OAuthErrors.ProviderDown("Google's sign-in service did not answer (ETIMEDOUT); try again in a moment").message],
+    },
   },
   getConnection: {
     ok: { 200: one('A connection and its sync state', single(connection)) },
@@ -47,13 +59,21 @@ export const CONNECTION_EXAMPLES: Record<string, OperationExamples> = {
     },
     ok: { 200: one('The connection after the change', single({ ...connection, paused: true, sync: { ...connection.sync, state: 'paused' } })) },
     errors: {
-      400: ['Nothing to update: give at least one of name, email, imap, smtp, signature, paused', Errors.MailboxCheckFailed('IMAP: login failed: the server refused the username or password (NO [AUTHENTICATIONFAILED] Authentication failed.)').message],
+      400: [
+        'Nothing to update: give at least one of name, email, imap, smtp, signature, paused',
+        Errors.MailboxCheckFailed('IMAP: login failed: the server refused the username or password (NO [AUTHENTICATIONFAILED] Authentication failed.)').message,
+      ],
       404: [Errors.ConnectionNotFound().message],
     },
   },
   deleteConnection: { ok: {}, errors: { 404: [Errors.ConnectionNotFound().message] } },
   listConnectionSkipped: {
-    ok: { 200: one('Messages that were not made replies', single([{ folder: 'INBOX', uid: 4211, message_id: '<a1b2@outreach.example.org>', reason: 'sent by the mailbox itself', created_at: CREATED_AT }])) },
+    ok: {
+      200: one(
+        'Messages that were not made replies',
+        single([{ folder: 'INBOX', uid: 4211, message_id: '<a1b2@outreach.example.org>', reason: 'sent by the mailbox itself', created_at: CREATED_AT }]),
+      ),
+    },
     errors: { 404: [Errors.ConnectionNotFound().message] },
   },
 };

@@ -51,10 +51,15 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
   },
   sendReply: {
     body: {
-      ...one('Send the reply\'s draft (ai_response)', {}),
+      ...one("Send the reply's draft (ai_response)", {}),
       ...one('Send this text', { message: 'Hi Ada, happy to. Our plans start at $500 a month.' }),
     },
-    ok: { 200: one('Sent', single({ success: true, sent_to: 'ada@prospect.example.com', sent_at: '2026-11-20T10:06:00.000Z', sent_response: 'Hi Ada, happy to. Our plans start at $500 a month.', status: 'sent' })) },
+    ok: {
+      200: one(
+        'Sent',
+        single({ success: true, sent_to: 'ada@prospect.example.com', sent_at: '2026-11-20T10:06:00.000Z', sent_response: 'Hi Ada, happy to. Our plans start at $500 a month.', status: 'sent' }),
+      ),
+    },
     errors: {
       400: [Errors.NothingToSend().message],
       409: [Errors.ReplyAlreadySent().message],

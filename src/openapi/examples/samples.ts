@@ -23,7 +23,11 @@ export interface OperationExamples {
 
 /** One example, named after its summary. */
 export const one = (summary: string, value: unknown): Examples => ({ [camel(summary)]: { summary, value } });
-export const camel = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase()).replace(/[^a-zA-Z0-9]/g, '');
+export const camel = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())
+    .replace(/[^a-zA-Z0-9]/g, '');
 
 export const REPLY_ID = '0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f';
 export const CONTACT_ID = '0190f5a2-7b10-7c4d-8e2f-1a2b3c4d5e6f';
@@ -84,7 +88,17 @@ export const replyDetail = {
   contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd', do_not_contact: false },
   thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00.000Z' }],
   outgoing: [],
-  attachments: [{ id: '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a', filename: 'requirements.pdf', content_type: 'application/pdf', size: 48_213, stored: true, skipped_reason: null, download_url: `/api/replies/${REPLY_ID}/attachments/0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a` }],
+  attachments: [
+    {
+      id: '0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a',
+      filename: 'requirements.pdf',
+      content_type: 'application/pdf',
+      size: 48_213,
+      stored: true,
+      skipped_reason: null,
+      download_url: `/api/replies/${REPLY_ID}/attachments/0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a`,
+    },
+  ],
   triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID, suggestions: [] },
 };
 

@@ -31,7 +31,12 @@ export const WEBHOOK_EXAMPLES: Record<string, OperationExamples> = {
   },
   deleteWebhook: { ok: {} },
   rotateWebhookSecret: {
-    ok: { 200: one('The new secret; the old one signs alongside until secret_rotated_until', single({ ...endpoint, secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', secret_rotated_until: '2026-11-22T08:00:00.000Z', updated_at: '2026-11-21T08:00:00.000Z' })) },
+    ok: {
+      200: one(
+        'The new secret; the old one signs alongside until secret_rotated_until',
+        single({ ...endpoint, secret: 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD', secret_rotated_until: '2026-11-22T08:00:00.000Z', updated_at: '2026-11-21T08:00:00.000Z' }),
+      ),
+    },
   },
   listWebhookDeliveries: {
     ok: { 200: one('A delivery that succeeded at the second attempt', page([delivery])) },

@@ -68,6 +68,9 @@ export function suggest(input: TriageInput, k = 2): { label: string; confidence:
   if (!body.trim() && !subject.trim()) return [];
   const { model } = shipped();
   const p = model.probabilities(featurise(cutSignature(body), subject));
-  return [...p].map((x, i) => ({ label: model.labels[i]!, confidence: round(x) }))
-    .sort((a, b) => b.confidence - a.confidence).slice(0, k).filter((s) => s.confidence >= SUGGESTION_FLOOR);
+  return [...p]
+    .map((x, i) => ({ label: model.labels[i]!, confidence: round(x) }))
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, k)
+    .filter((s) => s.confidence >= SUGGESTION_FLOOR);
 }

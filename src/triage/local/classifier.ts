@@ -74,9 +74,11 @@ export class SoftmaxModel {
     const order = examples.map((_, i) => i);
     let state = seed >>> 0 || 1;
     const random = () => {
-      state ^= state << 13; state >>>= 0;
+      state ^= state << 13;
+      state >>>= 0;
       state ^= state >>> 17;
-      state ^= state << 5; state >>>= 0;
+      state ^= state << 5;
+      state >>>= 0;
       return state / 0x100000000;
     };
     for (let epoch = 0; epoch < epochs; epoch++) {

@@ -27,7 +27,11 @@ export function readHeaders(input: TriageInput): HeaderVerdict {
 
   const autoSubmitted = header(input, 'auto-submitted');
   if (autoSubmitted !== null) {
-    const v = autoSubmitted.trim().toLowerCase().split(/[\s;(]/)[0] ?? '';
+    const v =
+      autoSubmitted
+        .trim()
+        .toLowerCase()
+        .split(/[\s;(]/)[0] ?? '';
     if (v && v !== 'no') return { kind: 'auto', reason: `Auto-Submitted: ${v} header` };
   }
   const xAutoreply = header(input, 'x-autoreply');

@@ -33,7 +33,9 @@ const monthNames: [number, string[]][] = [
 ];
 for (const [m, names] of monthNames) for (const n of names) MONTHS[n] = m;
 for (const l of LANGUAGES) l.months.forEach((names, i) => names.forEach((n) => (MONTHS[n] ??= i + 1)));
-const MONTH = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+const MONTH = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const WEEKDAYS: Record<string, number> = {};
 const weekdayNames: [number, string[]][] = [
@@ -47,7 +49,9 @@ const weekdayNames: [number, string[]][] = [
 ];
 for (const [d, names] of weekdayNames) for (const n of names) WEEKDAYS[n] = d;
 for (const l of LANGUAGES) l.weekdays.forEach((names, d) => names.forEach((n) => (WEEKDAYS[n] ??= d)));
-const WEEKDAY = Object.keys(WEEKDAYS).sort((a, b) => b.length - a.length).join('|');
+const WEEKDAY = Object.keys(WEEKDAYS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 const ORD = '(?:st|nd|rd|th|er|e|eme|de|ste|o|º|°)?';
 const DAY_MONTH = new RegExp(`\\b(\\d{1,2})${ORD}\\.?(?:\\s+of)?\\s*(?:de\\s+|-)?(${MONTH})\\b\\.?(?:,?\\s*(?:de\\s+)?('?\\d{4}|'\\d{2}))?`, 'g');
@@ -57,8 +61,14 @@ const NUMERIC = /\b(\d{1,2})([./-])(\d{1,2})(?:\2(\d{4}|\d{2})\b|\.|\b)(?![./:-]
 const WEEKDAY_RE = new RegExp(`\\b(${WEEKDAY})\\b`, 'g');
 const TOMORROW = new RegExp(`\\b(?:tomorrow|morgen|demain|manana${alternation('tomorrow')})\\b`, 'g');
 
-const RETURN_WORDS = new RegExp(`\\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer${alternation('returnWords')})\\b`, 'g');
-const UNTIL_WORDS = new RegExp(`\\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\\/m${alternation('untilWords')})\\b`, 'g');
+const RETURN_WORDS = new RegExp(
+  `\\b(?:back|return(?:ing)?|returns|again (?:in|at|on)|zuruck|wieder|retour|rentre|reviens|de vuelta|regreso|regresare|vuelvo|volvere|reincorporo|terug|weer${alternation('returnWords')})\\b`,
+  'g',
+);
+const UNTIL_WORDS = new RegExp(
+  `\\b(?:until|till|til|through|thru|to|bis(?: zum| einschliesslich| einschl| inkl)?|jusqu'?(?:au|a)?|au|hasta(?: el)?|al|tot(?: en met)?|t\\/m${alternation('untilWords')})\\b`,
+  'g',
+);
 
 interface Mention {
   at: number;
@@ -109,7 +119,8 @@ function mentions(t: string, received: Date): Mention[] {
     const b = +m[3]!;
     const year = fullYear(m[4]);
     let date: Date | null;
-    if (m[2] === '/' && a <= 12 && b > 12) date = resolve(a, b, year, received); // US month/day
+    if (m[2] === '/' && a <= 12 && b > 12)
+      date = resolve(a, b, year, received); // US month/day
     else {
       date = resolve(b, a, year, received);
       // 03/04 read as 3 April lies in the past but as 4 March is ahead: an American sender.
@@ -126,7 +137,7 @@ function mentions(t: string, received: Date): Mention[] {
     if (out.some((o) => o.at >= end && o.at - end <= 6)) continue;
     const want = WEEKDAYS[m[1]!]!;
     const today = received.getUTCDay();
-    const ahead = ((want - today + 7) % 7) || 7;
+    const ahead = (want - today + 7) % 7 || 7;
     add(m.index, end, new Date(dayStart(received) + ahead * 86400_000), true);
   }
   for (const m of t.matchAll(TOMORROW)) add(m.index, m.index + m[0].length, new Date(dayStart(received) + 86400_000), true);
@@ -156,11 +167,12 @@ export function outOfOfficeUntil(text: string, receivedAt: Date): Date | null {
   const t = fold(stripped.slice(0, 4000)).replace(/\s+/g, ' ');
   const found = mentions(t, receivedAt);
   if (!found.length) return null;
-  const chosen = afterKeyword(t, RETURN_WORDS, found)
-    ?? beforeReturnWord(t, found)
-    ?? afterKeyword(t, UNTIL_WORDS, found)
-    ?? found.filter((m) => !m.weak && m.date).sort((a, b) => b.date!.getTime() - a.date!.getTime())[0]
-    ?? null;
+  const chosen =
+    afterKeyword(t, RETURN_WORDS, found) ??
+    beforeReturnWord(t, found) ??
+    afterKeyword(t, UNTIL_WORDS, found) ??
+    found.filter((m) => !m.weak && m.date).sort((a, b) => b.date!.getTime() - a.date!.getTime())[0] ??
+    null;
   const date = chosen?.date;
   if (!date) return null;
   const start = dayStart(receivedAt);

@@ -33,7 +33,14 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
   model.train(examples);
   const n = entries.length;
   const maxIdf = Math.log(n + 1) + 1;
-  return { model, idf: (h) => { const d = df.get(h); return d === undefined ? maxIdf : Math.log((n + 1) / (d + 1)) + 1; }, trainedOn: n };
+  return {
+    model,
+    idf: (h) => {
+      const d = df.get(h);
+      return d === undefined ? maxIdf : Math.log((n + 1) / (d + 1)) + 1;
+    },
+    trainedOn: n,
+  };
 }
 
 let cached: Shipped | null = null;

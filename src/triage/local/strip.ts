@@ -19,25 +19,36 @@
 import { all, alternation } from './languages/index.ts';
 
 // "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
-const ATTRIBUTION_VERB = new RegExp(`(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternation('attributionVerbs')})(?![\\p{L}\\p{N}])`, 'iu');
+const ATTRIBUTION_VERB = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternation('attributionVerbs')})(?![\\p{L}\\p{N}])`,
+  'iu',
+);
 const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em${alternation('attributionStarts')})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
 const SEPARATOR = new RegExp(
-  '^\\s*(?:' + [
-    `-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht${alternation('separators')})\\s*-{2,}`,
-    '-{5,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht)',
-    'begin forwarded message:',
-    'anfang der weitergeleiteten nachricht:',
-    'd[ée]but du message r[ée]exp[ée]di[ée]\\s*:',
-    'inicio del mensaje reenviado:',
-    'begin doorgestuurd bericht:',
-    ...all('forwardStarts'),
-    '_{10,}\\s*$',
-  ].join('|') + ')',
+  '^\\s*(?:' +
+    [
+      `-{2,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht|original meddelelse|forwarded message|weitergeleitete nachricht|message transf[ée]r[ée]|mensaje reenviado|doorgestuurd bericht${alternation('separators')})\\s*-{2,}`,
+      '-{5,}\\s*(?:original message|urspr[üu]ngliche nachricht|message d.origine|mensaje original|oorspronkelijk bericht)',
+      'begin forwarded message:',
+      'anfang der weitergeleiteten nachricht:',
+      'd[ée]but du message r[ée]exp[ée]di[ée]\\s*:',
+      'inicio del mensaje reenviado:',
+      'begin doorgestuurd bericht:',
+      ...all('forwardStarts'),
+      '_{10,}\\s*$',
+    ].join('|') +
+    ')',
   'iu',
 );
 const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da${alternation('headerFrom')})\\s?\\*?\\s*:\\s*\\S`, 'iu');
-const HEADER_NEXT = new RegExp(`^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternation('headerNext')})\\s?\\*?\\s*:`, 'iu');
-const MOBILE_FOOTER = new RegExp(`^\\s*(?:sent from my \\w+|sent from (?:outlook|mail|yahoo mail|gmail)\\b.*|get outlook for \\w+.*|von meinem \\w+ gesendet|gesendet von meinem \\w+|envoy[ée] de mon \\w+|envoy[ée] depuis mon \\w+|enviado desde mi \\w+|verzonden (?:vanaf|met) mijn \\w+|verstuurd vanaf mijn \\w+${alternation('mobileFooters')})\\s*$`, 'iu');
+const HEADER_NEXT = new RegExp(
+  `^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternation('headerNext')})\\s?\\*?\\s*:`,
+  'iu',
+);
+const MOBILE_FOOTER = new RegExp(
+  `^\\s*(?:sent from my \\w+|sent from (?:outlook|mail|yahoo mail|gmail)\\b.*|get outlook for \\w+.*|von meinem \\w+ gesendet|gesendet von meinem \\w+|envoy[ée] de mon \\w+|envoy[ée] depuis mon \\w+|enviado desde mi \\w+|verzonden (?:vanaf|met) mijn \\w+|verstuurd vanaf mijn \\w+${alternation('mobileFooters')})\\s*$`,
+  'iu',
+);
 
 const endsAttribution = (l: string) => /:\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
 
@@ -75,10 +86,14 @@ export function stripQuoted(text: string): string {
     // Nothing above the cut: the sender wrote below or between the quoted lines.
     kept = lines.filter(keep).filter((l) => !(SEPARATOR.test(l) || endsAttribution(l)));
   }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
-const SIGN_OFF = /^\s*(?:best|best regards|kind regards|regards|warm regards|many thanks|thanks|thank you|thx|cheers|br|kr|sincerely|all the best|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|sch[öo]ne gr[üu](?:ß|ss)e|liebe gr[üu](?:ß|ss)e|gru(?:ß|ss)|lg|vg|mfg|cordialement|bien [àa] vous|bien cordialement|salutations|bonne journ[ée]e|merci|saludos|un saludo|saludos cordiales|atentamente|gracias|un abrazo|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groet(?:en|jes)?|mvg|gr)\s*[,.!]?\s*$/i;
+const SIGN_OFF =
+  /^\s*(?:best|best regards|kind regards|regards|warm regards|many thanks|thanks|thank you|thx|cheers|br|kr|sincerely|all the best|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|sch[öo]ne gr[üu](?:ß|ss)e|liebe gr[üu](?:ß|ss)e|gru(?:ß|ss)|lg|vg|mfg|cordialement|bien [àa] vous|bien cordialement|salutations|bonne journ[ée]e|merci|saludos|un saludo|saludos cordiales|atentamente|gracias|un abrazo|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groet(?:en|jes)?|mvg|gr)\s*[,.!]?\s*$/i;
 const LANGUAGE_SIGN_OFF = new RegExp(`^\\s*(?:${all('signOffs').join('|') || '(?!)'})\\s*[,.!]?\\s*$`, 'iu');
 
 /** The text without a closing signature: everything from the last sign-off line ("Best,", "Mit freundlichen Grüßen", "Cordialement", "Saludos", "Met vriendelijke groet") on, when at most 10 lines follow it. */

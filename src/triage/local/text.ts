@@ -20,23 +20,27 @@ export function fold(text: string): string {
   let s = text.toLowerCase();
   // Fast path: plain ASCII needs no normalisation.
   if (/[^\x00-\x7f]/.test(s)) {
-    s = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-      .replace(/ß/g, 'ss').replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/ø/g, 'o').replace(/ł/g, 'l')
+    s = s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ß/g, 'ss')
+      .replace(/œ/g, 'oe')
+      .replace(/æ/g, 'ae')
+      .replace(/ø/g, 'o')
+      .replace(/ł/g, 'l')
       .replace(/[’‘`´]/g, "'");
   }
   return s;
 }
 
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g;
-const SCHEDULING_LINK = /\b(?:https?:\/\/)?(?:www\.)?(?:calendly\.com|cal\.com|meetings(?:-[a-z0-9]+)?\.hubspot\.com|savvycal\.com|zcal\.co|tidycal\.com|youcanbook\.me|outlook\.office365?\.com\/(?:owa\/)?calendar|calendar\.app\.google|calendar\.google\.com)\S*/g;
+const SCHEDULING_LINK =
+  /\b(?:https?:\/\/)?(?:www\.)?(?:calendly\.com|cal\.com|meetings(?:-[a-z0-9]+)?\.hubspot\.com|savvycal\.com|zcal\.co|tidycal\.com|youcanbook\.me|outlook\.office365?\.com\/(?:owa\/)?calendar|calendar\.app\.google|calendar\.google\.com)\S*/g;
 const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/g;
 
 /** Folded text with e-mail addresses and links replaced by placeholder words. */
 export function normalise(text: string): string {
-  return fold(text)
-    .replace(EMAIL, ' zzemail ')
-    .replace(SCHEDULING_LINK, ' zzcalendarlink ')
-    .replace(URL, ' zzlink ');
+  return fold(text).replace(EMAIL, ' zzemail ').replace(SCHEDULING_LINK, ' zzcalendarlink ').replace(URL, ' zzlink ');
 }
 
 const WORD = /[a-z0-9]+(?:'[a-z]+)?/g;

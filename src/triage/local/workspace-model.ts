@@ -67,12 +67,15 @@ export class WorkspaceModel {
     const model = new WorkspaceModel();
     let value = json;
     if (typeof value === 'string') {
-      try { value = JSON.parse(value); } catch { return model; }
+      try {
+        value = JSON.parse(value);
+      } catch {
+        return model;
+      }
     }
     if (!value || typeof value !== 'object' || !Array.isArray((value as { examples?: unknown }).examples)) return model;
     for (const e of (value as { examples: unknown[] }).examples) {
-      if (e && typeof e === 'object' && typeof (e as Example).label === 'string' && typeof (e as Example).text === 'string'
-        && (e as Example).label && (e as Example).text.trim()) {
+      if (e && typeof e === 'object' && typeof (e as Example).label === 'string' && typeof (e as Example).text === 'string' && (e as Example).label && (e as Example).text.trim()) {
         model.examples.push({ label: (e as Example).label, text: (e as Example).text.slice(0, MAX_TEXT) });
       }
     }
@@ -134,7 +137,10 @@ export class WorkspaceModel {
       if (!posting) continue;
       for (const [i, w] of posting) scores.set(i, (scores.get(i) ?? 0) + v * w);
     }
-    const top = [...scores].filter(([, s]) => s >= MIN_SIMILARITY).sort((a, b) => b[1] - a[1]).slice(0, K);
+    const top = [...scores]
+      .filter(([, s]) => s >= MIN_SIMILARITY)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, K);
     if (!top.length) return null;
     const votes = new Map<string, number>();
     let total = 0;

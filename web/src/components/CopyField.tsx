@@ -19,10 +19,16 @@ export function SecretField({ label, value, warning = 'This key will not be show
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
         <input id={id} readOnly value={value} className="mono" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="primary" onClick={() => void copy()}>Copy</button>
+        <button type="button" className="primary" onClick={() => void copy()}>
+          Copy
+        </button>
       </div>
-      <p className="warning" role="note">{warning}</p>
-      <p className="muted small" aria-live="polite">{copied ? 'Copied to the clipboard.' : ''}</p>
+      <p className="warning" role="note">
+        {warning}
+      </p>
+      <p className="muted small" aria-live="polite">
+        {copied ? 'Copied to the clipboard.' : ''}
+      </p>
     </div>
   );
 }

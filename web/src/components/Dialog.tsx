@@ -39,8 +39,9 @@ export function Dialog(props: {
     openDialogs += 1;
     hideApp(true);
     if (!dialog.open) dialog.showModal();
-    const first = (props.initialFocus ? dialog.querySelector<HTMLElement>(props.initialFocus) : null)
-      ?? dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea, select, button:not(.dialog-close)');
+    const first =
+      (props.initialFocus ? dialog.querySelector<HTMLElement>(props.initialFocus) : null) ??
+      dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled]), textarea, select, button:not(.dialog-close)');
     first?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
@@ -73,7 +74,11 @@ export function Dialog(props: {
           ×
         </button>
       </header>
-      {props.description ? <div id={descId} className="dialog-desc">{props.description}</div> : null}
+      {props.description ? (
+        <div id={descId} className="dialog-desc">
+          {props.description}
+        </div>
+      ) : null}
       <div className="dialog-body">{props.children}</div>
     </dialog>,
     document.body,
@@ -84,9 +89,15 @@ export function ConfirmDialog(props: { title: string; message: ReactNode; confir
   return (
     <Dialog title={props.title} onClose={props.onClose} initialFocus=".dialog-actions button">
       <p>{props.message}</p>
-      {props.error ? <p role="alert" className="form-error">{props.error}</p> : null}
+      {props.error ? (
+        <p role="alert" className="form-error">
+          {props.error}
+        </p>
+      ) : null}
       <div className="dialog-actions">
-        <button type="button" onClick={props.onClose}>Cancel</button>
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
         <button type="button" className={props.danger ? 'danger' : 'primary'} disabled={props.busy} onClick={props.onConfirm}>
           {props.confirm}
         </button>

@@ -43,15 +43,7 @@ export function Popover(props: {
         }
       }}
     >
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-label={props.ariaLabel}
-        disabled={props.disabled}
-        onClick={() => onOpenChange(!open)}
-      >
+      <button ref={button} type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={props.ariaLabel} disabled={props.disabled} onClick={() => onOpenChange(!open)}>
         {props.label}
       </button>
       {open ? (

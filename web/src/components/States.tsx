@@ -25,7 +25,11 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => Pro
     <div className="state state-error" role="alert">
       <p className="state-title">Could not load this</p>
       <p className="state-text">{errorMessage(error)}</p>
-      {retry ? <button type="button" onClick={() => void retry()}>Try again</button> : null}
+      {retry ? (
+        <button type="button" onClick={() => void retry()}>
+          Try again
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,9 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="auth-page">
       <div className="auth-card">
-        <p className="brand" aria-hidden="true">Replydesk</p>
+        <p className="brand" aria-hidden="true">
+          Replydesk
+        </p>
         <h1>{title}</h1>
         {children}
       </div>
@@ -19,7 +21,11 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
 
 function FormError({ error }: { error: unknown }) {
   if (!error) return null;
-  return <p role="alert" className="form-error">{errorMessage(error)}</p>;
+  return (
+    <p role="alert" className="form-error">
+      {errorMessage(error)}
+    </p>
+  );
 }
 
 /** Where to go after signing in: the page that sent the person here, if it is one of ours. */
@@ -216,7 +222,15 @@ export function InvitePage() {
       button="Accept invitation"
       path="/dashboard/api/invites/accept"
       onError={(err) => setExisting(err instanceof ApiError && err.status === 409)}
-      foot={existing ? <Link to={signInLink}>Sign in to join</Link> : <>Already have an account? <Link to={signInLink}>Sign in to join</Link></>}
+      foot={
+        existing ? (
+          <Link to={signInLink}>Sign in to join</Link>
+        ) : (
+          <>
+            Already have an account? <Link to={signInLink}>Sign in to join</Link>
+          </>
+        )
+      }
     />
   );
 }

@@ -19,7 +19,9 @@ export function ContactsPage() {
       <header className="page-head">
         <h1>Contacts</h1>
         <div className="search">
-          <label htmlFor="contact-search" className="sr-only">Search contacts</label>
+          <label htmlFor="contact-search" className="sr-only">
+            Search contacts
+          </label>
           <input id="contact-search" type="search" placeholder="Search contacts…" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
         </div>
       </header>
@@ -39,7 +41,9 @@ export function ContactsPage() {
                   <th scope="col">Name</th>
                   <th scope="col">Email</th>
                   <th scope="col">Company</th>
-                  <th scope="col" className="num">Replies</th>
+                  <th scope="col" className="num">
+                    Replies
+                  </th>
                   <th scope="col">Last reply</th>
                 </tr>
               </thead>
@@ -96,7 +100,11 @@ export function ContactPage() {
             <DoNotContact contactId={contact.data.id} marked={contact.data.do_not_contact} />
             {contact.data.bouncing ? <span className="badge badge-danger">Bouncing</span> : null}
           </header>
-          {contact.data.do_not_contact && contact.data.do_not_contact_reason ? <p className="muted small pad">Do not contact since {dateTime(contact.data.do_not_contact_since)}: {contact.data.do_not_contact_reason}</p> : null}
+          {contact.data.do_not_contact && contact.data.do_not_contact_reason ? (
+            <p className="muted small pad">
+              Do not contact since {dateTime(contact.data.do_not_contact_since)}: {contact.data.do_not_contact_reason}
+            </p>
+          ) : null}
           <dl className="details">
             <Detail term="Email">{contact.data.email}</Detail>
             {contact.data.company ? <Detail term="Company">{contact.data.company}</Detail> : null}
@@ -105,7 +113,9 @@ export function ContactPage() {
             {contact.data.linkedin_url ? (
               <Detail term="LinkedIn">
                 {/^https?:\/\//i.test(contact.data.linkedin_url) ? (
-                  <a href={contact.data.linkedin_url} target="_blank" rel="noopener noreferrer">{contact.data.linkedin_url}</a>
+                  <a href={contact.data.linkedin_url} target="_blank" rel="noopener noreferrer">
+                    {contact.data.linkedin_url}
+                  </a>
                 ) : (
                   contact.data.linkedin_url
                 )}
@@ -114,13 +124,17 @@ export function ContactPage() {
             <Detail term="Replies">{contact.data.reply_count}</Detail>
             <Detail term="First seen">{dateTime(contact.data.created_at)}</Detail>
             {Object.entries(contact.data.metadata ?? {}).map(([k, v]) => (
-              <Detail key={k} term={k}>{typeof v === 'string' ? v : JSON.stringify(v)}</Detail>
+              <Detail key={k} term={k}>
+                {typeof v === 'string' ? v : JSON.stringify(v)}
+              </Detail>
             ))}
           </dl>
         </>
       )}
       <section aria-labelledby="contact-replies">
-        <h2 id="contact-replies" className="section-title pad">Replies</h2>
+        <h2 id="contact-replies" className="section-title pad">
+          Replies
+        </h2>
         {replies.isPending ? (
           <Loading label="Loading replies…" />
         ) : replies.isError ? (
@@ -144,7 +158,9 @@ export function ContactPage() {
                     <td>
                       <Link to={`/inbox/${encodeURIComponent(r.id)}?contact_id=${encodeURIComponent(id)}${r.status === 'pending' ? '' : `&status=${r.status}`}`}>{r.subject || '(no subject)'}</Link>
                     </td>
-                    <td><span className={`status status-${r.status}`}>{r.status}</span></td>
+                    <td>
+                      <span className={`status status-${r.status}`}>{r.status}</span>
+                    </td>
                     <td>{r.category?.name ?? ''}</td>
                     <td>{dateTime(r.received_at)}</td>
                   </tr>
@@ -153,7 +169,9 @@ export function ContactPage() {
             </table>
             {replies.hasNextPage ? (
               <div className="load-more">
-                <button type="button" onClick={() => void replies.fetchNextPage()} disabled={replies.isFetchingNextPage}>Load more</button>
+                <button type="button" onClick={() => void replies.fetchNextPage()} disabled={replies.isFetchingNextPage}>
+                  Load more
+                </button>
               </div>
             ) : null}
           </div>

@@ -35,18 +35,12 @@ export function BodyFrame({ id }: { id: string }) {
       {remoteCount > 0 && !remote ? (
         <div className="remote-images">
           <span className="small muted">{remoteCount === 1 ? 'A remote image was blocked.' : `${remoteCount} remote images were blocked.`}</span>
-          <button type="button" className="small" onClick={() => setRemote(true)}>Load remote images</button>
+          <button type="button" className="small" onClick={() => setRemote(true)}>
+            Load remote images
+          </button>
         </div>
       ) : null}
-      <iframe
-        ref={frame}
-        title="Reply body"
-        className="body-frame"
-        sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
-        src={src}
-        style={{ height }}
-        onLoad={onLoad}
-      />
+      <iframe ref={frame} title="Reply body" className="body-frame" sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" src={src} style={{ height }} onLoad={onLoad} />
     </section>
   );
 }

@@ -12,14 +12,7 @@ import { MOD } from './ShortcutsDialog.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
 import type { TabId } from './view.ts';
 
-export function Draft(props: {
-  reply: ReplyDetail;
-  actions: InboxActions;
-  onForward: () => void;
-  tab: TabId | null;
-  snoozeOpen: boolean;
-  setSnoozeOpen: (open: boolean) => void;
-}) {
+export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForward: () => void; tab: TabId | null; snoozeOpen: boolean; setSnoozeOpen: (open: boolean) => void }) {
   const { reply, actions } = props;
   const toast = useToast();
   const server = reply.ai_response ?? '';
@@ -79,8 +72,12 @@ export function Draft(props: {
   return (
     <section className="draft">
       <div className="draft-head">
-        <label htmlFor="draft" className="strong">Draft</label>
-        <span className="muted small" aria-hidden="true">(r)</span>
+        <label htmlFor="draft" className="strong">
+          Draft
+        </label>
+        <span className="muted small" aria-hidden="true">
+          (r)
+        </span>
         <span className={`save-state small${save.isError ? ' form-error' : ' muted'}`} role="status">
           {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved' : save.isError ? `Not saved: ${errorMessage(save.error)}` : ''}
         </span>
@@ -104,17 +101,27 @@ export function Draft(props: {
         }}
       />
       {reply.contact.do_not_contact ? <p className="warning small">This contact asked not to be contacted: sending is refused.</p> : null}
-      {send.error ? <p role="alert" className="form-error">{errorMessage(send.error)}</p> : null}
+      {send.error ? (
+        <p role="alert" className="form-error">
+          {errorMessage(send.error)}
+        </p>
+      ) : null}
       <div className="actions" role="group" aria-label="Reply actions">
         <button id="send-button" type="button" className="primary" disabled={send.isPending || alreadySent} onClick={sendNow}>
           {send.isPending ? 'Sending…' : 'Send'} <kbd aria-hidden="true">{MOD}↵</kbd>
         </button>
-        <button type="button" onClick={props.onForward}>Forward</button>
+        <button type="button" onClick={props.onForward}>
+          Forward
+        </button>
         <button type="button" disabled={reply.status === 'archived'} onClick={() => actions.archive(reply)}>
           Archive <kbd aria-hidden="true">e</kbd>
         </button>
         <Popover
-          label={<>Snooze <kbd aria-hidden="true">s</kbd></>}
+          label={
+            <>
+              Snooze <kbd aria-hidden="true">s</kbd>
+            </>
+          }
           panelLabel="Snooze until"
           open={props.snoozeOpen}
           onOpenChange={props.setSnoozeOpen}
@@ -127,7 +134,9 @@ export function Draft(props: {
           />
         </Popover>
         {snoozed || props.tab === 'snoozed' ? (
-          <button type="button" onClick={() => actions.snooze(reply, null)}>Wake</button>
+          <button type="button" onClick={() => actions.snooze(reply, null)}>
+            Wake
+          </button>
         ) : null}
       </div>
     </section>

@@ -11,7 +11,14 @@ export function ForwardDialog({ reply, onClose }: { reply: ReplyDetail; onClose:
   const forward = useForwardReply(reply.id, onClose);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    forward.mutate({ to: to.split(/[,;\s]+/).map((s) => s.trim()).filter(Boolean), message, include_thread: includeThread });
+    forward.mutate({
+      to: to
+        .split(/[,;\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+      message,
+      include_thread: includeThread,
+    });
   };
   return (
     <Dialog title="Forward reply" onClose={onClose}>
@@ -19,7 +26,9 @@ export function ForwardDialog({ reply, onClose }: { reply: ReplyDetail; onClose:
         <div className="field">
           <label htmlFor="forward-to">Recipients</label>
           <input id="forward-to" required value={to} onChange={(e) => setTo(e.target.value)} placeholder="name@example.com, other@example.com" aria-describedby="forward-to-hint" />
-          <span id="forward-to-hint" className="muted small">Separate addresses with commas.</span>
+          <span id="forward-to-hint" className="muted small">
+            Separate addresses with commas.
+          </span>
         </div>
         <div className="field">
           <label htmlFor="forward-message">Message</label>
@@ -29,9 +38,15 @@ export function ForwardDialog({ reply, onClose }: { reply: ReplyDetail; onClose:
           <input id="forward-thread" type="checkbox" checked={includeThread} onChange={(e) => setIncludeThread(e.target.checked)} />
           <label htmlFor="forward-thread">Include thread</label>
         </div>
-        {forward.error ? <p role="alert" className="form-error">{errorMessage(forward.error)}</p> : null}
+        {forward.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(forward.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="primary" disabled={forward.isPending}>
             {forward.isPending ? 'Forwarding…' : 'Forward'}
           </button>

@@ -12,9 +12,13 @@ export function SearchBox() {
   const { text, setText } = useUrlSearch();
   return (
     <div className="search">
-      <label htmlFor="reply-search" className="sr-only">Search replies</label>
+      <label htmlFor="reply-search" className="sr-only">
+        Search replies
+      </label>
       <input id="reply-search" type="search" placeholder="Search replies…" value={text} maxLength={200} onChange={(e) => setText(e.target.value)} />
-      <kbd className="search-hint" aria-hidden="true">/</kbd>
+      <kbd className="search-hint" aria-hidden="true">
+        /
+      </kbd>
     </div>
   );
 }
@@ -60,7 +64,9 @@ export function Filters() {
           <option value="">All categories</option>
           <option value="none">No category</option>
           {categories.data?.map((c) => (
-            <option key={c.id} value={c.id}>{c.name}</option>
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
           ))}
         </select>
       </div>
@@ -69,7 +75,9 @@ export function Filters() {
         <select id="filter-client" value={params.get('client_id') ?? ''} onChange={(e) => set('client_id', e.target.value)}>
           <option value="">All clients</option>
           {clients.data?.map((c) => (
-            <option key={c.id} value={c.id}>{c.name}</option>
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
           ))}
         </select>
       </div>
@@ -78,7 +86,9 @@ export function Filters() {
         <select id="filter-mailbox" value={params.get('connection_id') ?? ''} onChange={(e) => set('connection_id', e.target.value)}>
           <option value="">All mailboxes</option>
           {connections.data?.map((c) => (
-            <option key={c.id} value={c.id}>{c.name === c.email ? c.email : `${c.name} (${c.email})`}</option>
+            <option key={c.id} value={c.id}>
+              {c.name === c.email ? c.email : `${c.name} (${c.email})`}
+            </option>
           ))}
         </select>
       </div>
@@ -93,7 +103,9 @@ export function Filters() {
           }}
         >
           {DATE_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>{p.label}</option>
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
           ))}
           {preset === 'custom' ? <option value="custom">Since {dateTime(receivedAfter)}</option> : null}
         </select>

@@ -43,7 +43,9 @@ export function ListPane(props: {
         ) : list.isError && !list.data ? (
           <ErrorState error={list.error} retry={() => list.refetch()} />
         ) : items.length === 0 && !list.isError ? (
-          <Empty title="No replies here">{Object.keys(view.query).some((k) => !['status', 'snoozed'].includes(k)) ? 'No reply matches these filters.' : 'New replies will appear here as they arrive.'}</Empty>
+          <Empty title="No replies here">
+            {Object.keys(view.query).some((k) => !['status', 'snoozed'].includes(k)) ? 'No reply matches these filters.' : 'New replies will appear here as they arrive.'}
+          </Empty>
         ) : (
           <>
             <ul className="rows" aria-label="Reply list">
@@ -59,7 +61,9 @@ export function ListPane(props: {
                     <Link to={`/inbox/${encodeURIComponent(r.id)}${props.search}`} className="row-link" aria-current={active ? 'true' : undefined}>
                       <span className="row-top">
                         <span className={`row-from${r.status === 'pending' ? ' unread' : ''}`}>{name}</span>
-                        <time className="row-time" dateTime={r.received_at} title={dateTime(r.received_at)}>{shortTime(r.received_at)}</time>
+                        <time className="row-time" dateTime={r.received_at} title={dateTime(r.received_at)}>
+                          {shortTime(r.received_at)}
+                        </time>
                       </span>
                       <span className="row-subject">{r.subject || '(no subject)'}</span>
                       <span className="row-snippet">{firstLine(r.body_text)}</span>
@@ -82,7 +86,11 @@ export function ListPane(props: {
                 </button>
               </div>
             ) : null}
-            {list.isError ? <p role="alert" className="form-error pad">{errorMessage(list.error)}</p> : null}
+            {list.isError ? (
+              <p role="alert" className="form-error pad">
+                {errorMessage(list.error)}
+              </p>
+            ) : null}
           </>
         )}
       </div>

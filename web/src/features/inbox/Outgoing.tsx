@@ -26,7 +26,9 @@ export function Outgoing({ replyId, items }: { replyId: string; items: OutgoingM
             <span className="muted small">{dateTime(m.sent_at ?? m.created_at)}</span>
             {m.error ? <span className="form-error small">{m.error}</span> : null}
             {m.status === 'failed' ? (
-              <button type="button" className="link-button" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>Retry</button>
+              <button type="button" className="link-button" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>
+                Retry
+              </button>
             ) : null}
           </li>
         ))}

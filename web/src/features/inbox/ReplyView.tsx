@@ -35,8 +35,20 @@ export function ReplyView(props: {
       ← Back to list
     </button>
   );
-  if (reply.isPending) return <div className="reply">{back}<Loading label="Loading reply…" /></div>;
-  if (reply.isError) return <div className="reply">{back}<ErrorState error={reply.error} retry={() => reply.refetch()} /></div>;
+  if (reply.isPending)
+    return (
+      <div className="reply">
+        {back}
+        <Loading label="Loading reply…" />
+      </div>
+    );
+  if (reply.isError)
+    return (
+      <div className="reply">
+        {back}
+        <ErrorState error={reply.error} retry={() => reply.refetch()} />
+      </div>
+    );
   return <ReplyContent {...props} reply={reply.data} back={back} />;
 }
 
@@ -55,17 +67,28 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
       <div className="reply-nav">
         {props.back}
         <span className="muted small">{props.position ? `${props.position.index + 1} of ${props.position.count}` : ''}</span>
-        <button type="button" className="icon-button" aria-label="Previous reply" title="Previous (k)" onClick={props.onPrev}>↑</button>
-        <button type="button" className="icon-button" aria-label="Next reply" title="Next (j)" onClick={props.onNext}>↓</button>
+        <button type="button" className="icon-button" aria-label="Previous reply" title="Previous (k)" onClick={props.onPrev}>
+          ↑
+        </button>
+        <button type="button" className="icon-button" aria-label="Next reply" title="Next (j)" onClick={props.onNext}>
+          ↓
+        </button>
       </div>
       <header className="reply-head">
-        <h1 id={titleId} className="reply-subject">{reply.subject || '(no subject)'}</h1>
+        <h1 id={titleId} className="reply-subject">
+          {reply.subject || '(no subject)'}
+        </h1>
         <p className="reply-from">
           <strong>{reply.from_name || reply.from_email}</strong> <span className="muted">&lt;{reply.from_email}&gt;</span>
-          <time className="muted small" dateTime={reply.received_at}> · {dateTime(reply.received_at)}</time>
+          <time className="muted small" dateTime={reply.received_at}>
+            {' '}
+            · {dateTime(reply.received_at)}
+          </time>
         </p>
         <div className="contact-card">
-          <Link to={`/contacts/${encodeURIComponent(reply.contact.id)}`} className="contact-name">{contactName}</Link>
+          <Link to={`/contacts/${encodeURIComponent(reply.contact.id)}`} className="contact-name">
+            {contactName}
+          </Link>
           <span className="muted">{reply.contact.email}</span>
           {reply.contact.company ? <span>{reply.contact.company}</span> : null}
           <DoNotContact contactId={reply.contact.id} marked={Boolean(reply.contact.do_not_contact)} />
@@ -76,7 +99,9 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
             <select id="reply-category" value={reply.category_id ?? ''} onChange={(e) => actions.setCategory(reply, e.target.value || null)}>
               <option value="">No category</option>
               {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
               ))}
               {reply.category && !categories.data?.some((c) => c.id === reply.category_id) ? <option value={reply.category.id}>{reply.category.name}</option> : null}
             </select>

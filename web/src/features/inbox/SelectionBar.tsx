@@ -16,13 +16,7 @@ export interface Selection {
   all: boolean;
 }
 
-export function SelectionBar(props: {
-  view: View;
-  items: ReplyListItem[];
-  selection: Selection;
-  setSelection: (ids: Set<string>, all: boolean) => void;
-  total: number;
-}) {
+export function SelectionBar(props: { view: View; items: ReplyListItem[]; selection: Selection; setSelection: (ids: Set<string>, all: boolean) => void; total: number }) {
   const { items, selection, total, view } = props;
   const categories = useQuery(categoriesQuery);
   const [menu, setMenu] = useState<'category' | 'snooze' | null>(null);
@@ -47,7 +41,9 @@ export function SelectionBar(props: {
           disabled={!items.length}
           onChange={(e) => props.setSelection(e.target.checked ? new Set(items.map((r) => r.id)) : new Set(), false)}
         />
-        <label htmlFor="select-page" className="small">Select all on page</label>
+        <label htmlFor="select-page" className="small">
+          Select all on page
+        </label>
         {someSelected ? <span className="small strong">{plural(count, 'selected', 'selected')}</span> : null}
         {pageSelected && !selection.all && total > items.length ? (
           <button type="button" className="link-button small" onClick={() => props.setSelection(new Set(), true)}>
@@ -63,27 +59,55 @@ export function SelectionBar(props: {
       {someSelected ? (
         <div className="bulk-bar" role="group" aria-label="Bulk actions">
           {progress ? (
-            <span className="small" role="status">{progress}</span>
+            <span className="small" role="status">
+              {progress}
+            </span>
           ) : (
             <>
               {view.query.status !== 'archived' ? (
-                <button type="button" onClick={() => run({ status: 'archived' }, 'Archived')}>Archive</button>
+                <button type="button" onClick={() => run({ status: 'archived' }, 'Archived')}>
+                  Archive
+                </button>
               ) : (
-                <button type="button" onClick={() => run({ status: 'pending' }, 'Moved to Pending')}>Move to Pending</button>
+                <button type="button" onClick={() => run({ status: 'pending' }, 'Moved to Pending')}>
+                  Move to Pending
+                </button>
               )}
-              <Popover label={<>Category <span aria-hidden="true">▾</span></>} panelLabel="Set the category" open={menu === 'category'} onOpenChange={(o) => setMenu(o ? 'category' : null)}>
-                <button type="button" className="menu-item" onClick={() => run({ category_id: null }, 'Category removed')}>No category</button>
+              <Popover
+                label={
+                  <>
+                    Category <span aria-hidden="true">▾</span>
+                  </>
+                }
+                panelLabel="Set the category"
+                open={menu === 'category'}
+                onOpenChange={(o) => setMenu(o ? 'category' : null)}
+              >
+                <button type="button" className="menu-item" onClick={() => run({ category_id: null }, 'Category removed')}>
+                  No category
+                </button>
                 {categories.data?.map((c) => (
                   <button key={c.id} type="button" className="menu-item" onClick={() => run({ category_id: c.id }, `Category set to ${c.name}`)}>
                     {c.name}
                   </button>
                 ))}
               </Popover>
-              <Popover label={<>Snooze <span aria-hidden="true">▾</span></>} panelLabel="Snooze until" open={menu === 'snooze'} onOpenChange={(o) => setMenu(o ? 'snooze' : null)}>
+              <Popover
+                label={
+                  <>
+                    Snooze <span aria-hidden="true">▾</span>
+                  </>
+                }
+                panelLabel="Snooze until"
+                open={menu === 'snooze'}
+                onOpenChange={(o) => setMenu(o ? 'snooze' : null)}
+              >
                 <SnoozeChoices onPick={(d) => run({ snoozed_until: d.toISOString() }, `Snoozed until ${dateTime(d.toISOString())}`)} />
               </Popover>
               {view.tab === 'snoozed' ? (
-                <button type="button" onClick={() => run({ snoozed_until: null }, 'Woken')}>Wake</button>
+                <button type="button" onClick={() => run({ snoozed_until: null }, 'Woken')}>
+                  Wake
+                </button>
               ) : null}
             </>
           )}

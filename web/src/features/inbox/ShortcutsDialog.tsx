@@ -30,7 +30,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
         <tbody>
           {SHORTCUTS.map(([key, what]) => (
             <tr key={key}>
-              <td><kbd>{key}</kbd></td>
+              <td>
+                <kbd>{key}</kbd>
+              </td>
               <td>{what}</td>
             </tr>
           ))}

@@ -26,7 +26,9 @@ export function SnoozeChoices({ onPick }: { onPick: (until: Date) => void }) {
       {presets.map((p) => (
         <button key={p.label} type="button" className="menu-item" onClick={() => onPick(p.at)}>
           <span>{p.label}</span>
-          <span className="muted small" aria-hidden="true">{dateTime(p.at.toISOString())}</span>
+          <span className="muted small" aria-hidden="true">
+            {dateTime(p.at.toISOString())}
+          </span>
         </button>
       ))}
       <form onSubmit={submit} className="snooze-custom">
@@ -35,7 +37,11 @@ export function SnoozeChoices({ onPick }: { onPick: (until: Date) => void }) {
           <input id={id} type="datetime-local" value={custom} min={toLocalInput(new Date())} onChange={(e) => setCustom(e.target.value)} />
           <button type="submit">Apply</button>
         </div>
-        {error ? <p role="alert" className="form-error small">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="form-error small">
+            {error}
+          </p>
+        ) : null}
       </form>
     </div>
   );

@@ -27,10 +27,11 @@ export function useInboxActions(openAfter: (id: string) => void): InboxActions {
   const update = useReplyUpdate();
 
   /** Make the change; the promise settles with it, whatever the answer (the mutation says a failure). */
-  const apply = (vars: ReplyUpdate): Promise<void> => update.mutateAsync(vars).then(
-    () => undefined,
-    () => undefined,
-  );
+  const apply = (vars: ReplyUpdate): Promise<void> =>
+    update.mutateAsync(vars).then(
+      () => undefined,
+      () => undefined,
+    );
   /** An undo is sent once the change it undoes is settled, so the two never cross. */
   const undoAfter = (done: Promise<void>, vars: ReplyUpdate) => () => void done.then(() => update.mutate(vars));
 

@@ -24,9 +24,7 @@ export const tabOf = (r: Pick<ReplyRef, 'status' | 'snoozed_until'>): TabId => (
 
 /** Take replies out of every cached list at once (archive, snooze: they leave the view). */
 export function removeFromLists(qc: QueryClient, ids: Set<string>) {
-  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) =>
-    data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((r) => !ids.has(r.id)) })) } : data,
-  );
+  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((r) => !ids.has(r.id)) })) } : data));
 }
 
 /** Change replies in every cached list (category). */

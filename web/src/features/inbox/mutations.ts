@@ -118,7 +118,13 @@ export function useBulkChange(onDone: () => void) {
           page.items.forEach(remember);
           seen += page.items.length;
           progress(`Updating ${seen.toLocaleString()} of ${page.pagination.total.toLocaleString()}…`);
-          if (page.items.length) updated += (await bulkUpdate(page.items.map((r) => r.id), change)).updated;
+          if (page.items.length)
+            updated += (
+              await bulkUpdate(
+                page.items.map((r) => r.id),
+                change,
+              )
+            ).updated;
           cursor = page.pagination.next_cursor ?? undefined;
         } while (cursor);
       } else {

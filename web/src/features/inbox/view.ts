@@ -93,7 +93,7 @@ export function tomorrowMorning(): Date {
 }
 export function nextMonday(): Date {
   const d = new Date();
-  const days = ((8 - d.getDay()) % 7) || 7;
+  const days = (8 - d.getDay()) % 7 || 7;
   d.setDate(d.getDate() + days);
   d.setHours(8, 0, 0, 0);
   return d;

@@ -32,7 +32,9 @@ export function ApiKeysPage() {
   return (
     <section aria-labelledby="keys-title">
       <PageHead title="API keys">
-        <button type="button" className="primary" onClick={() => setCreating(true)}>New API key</button>
+        <button type="button" className="primary" onClick={() => setCreating(true)}>
+          New API key
+        </button>
       </PageHead>
       <p className="muted pad">Keys let your own code use the Replydesk API. Each key is shown once, when it is created.</p>
       {keys.data.length === 0 ? (
@@ -40,7 +42,9 @@ export function ApiKeysPage() {
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="sr-only" id="keys-title">API keys</caption>
+            <caption className="sr-only" id="keys-title">
+              API keys
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -48,7 +52,9 @@ export function ApiKeysPage() {
                 <th scope="col">Permissions</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -57,12 +63,27 @@ export function ApiKeysPage() {
                   <td className="strong">{k.name}</td>
                   <td className="mono">{k.prefix}</td>
                   <td>
-                    <span className="perms">{k.permissions.map((p) => <span key={p} className="tag">{p}</span>)}</span>
+                    <span className="perms">
+                      {k.permissions.map((p) => (
+                        <span key={p} className="tag">
+                          {p}
+                        </span>
+                      ))}
+                    </span>
                   </td>
                   <td>{dateTime(k.created_at)}</td>
                   <td>{k.last_used_at ? dateTime(k.last_used_at) : <span className="muted">Never</span>}</td>
                   <td className="actions-cell">
-                    <button type="button" className="danger-text" onClick={() => { revoke.reset(); setRevoking(k); }}>Revoke</button>
+                    <button
+                      type="button"
+                      className="danger-text"
+                      onClick={() => {
+                        revoke.reset();
+                        setRevoking(k);
+                      }}
+                    >
+                      Revoke
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -82,17 +103,25 @@ export function ApiKeysPage() {
       ) : null}
       {created ? (
         <Dialog title="API key created" onClose={() => setCreated(null)}>
-          <p>Copy the key for <strong>{created.name}</strong> now and keep it somewhere safe.</p>
+          <p>
+            Copy the key for <strong>{created.name}</strong> now and keep it somewhere safe.
+          </p>
           <SecretField label="API key" value={created.key} />
           <div className="dialog-actions">
-            <button type="button" onClick={() => setCreated(null)}>Done</button>
+            <button type="button" onClick={() => setCreated(null)}>
+              Done
+            </button>
           </div>
         </Dialog>
       ) : null}
       {revoking ? (
         <ConfirmDialog
           title="Revoke API key"
-          message={<>Requests with the key <strong>{revoking.name}</strong> ({revoking.prefix}…) will be refused from now on. This cannot be undone.</>}
+          message={
+            <>
+              Requests with the key <strong>{revoking.name}</strong> ({revoking.prefix}…) will be refused from now on. This cannot be undone.
+            </>
+          }
           confirm="Revoke"
           danger
           busy={revoke.isPending}
@@ -111,8 +140,7 @@ function NewKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(choices));
   const create = useMutation({
-    mutationFn: () =>
-      api.post<NewApiKey>('/dashboard/api/keys', chosen.size === choices.length ? { name: name.trim() } : { name: name.trim(), permissions: choices.filter((p) => chosen.has(p)) }),
+    mutationFn: () => api.post<NewApiKey>('/dashboard/api/keys', chosen.size === choices.length ? { name: name.trim() } : { name: name.trim(), permissions: choices.filter((p) => chosen.has(p)) }),
     onSuccess: onCreated,
   });
   const submit = (e: FormEvent) => {
@@ -141,14 +169,24 @@ function NewKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: 
                   setChosen(next);
                 }}
               />
-              <label htmlFor={`perm-${p}`} className="mono">{p}</label>
+              <label htmlFor={`perm-${p}`} className="mono">
+                {p}
+              </label>
             </div>
           ))}
         </fieldset>
-        {create.error ? <p role="alert" className="form-error">{errorMessage(create.error)}</p> : null}
+        {create.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={create.isPending || chosen.size === 0}>Create key</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending || chosen.size === 0}>
+            Create key
+          </button>
         </div>
       </form>
     </Dialog>

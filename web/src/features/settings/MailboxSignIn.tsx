@@ -29,7 +29,11 @@ export function ConnectButtons() {
           Connect {LABEL[p]}
         </button>
       ))}
-      {start.error ? <span role="alert" className="form-error small">{errorMessage(start.error)}</span> : null}
+      {start.error ? (
+        <span role="alert" className="form-error small">
+          {errorMessage(start.error)}
+        </span>
+      ) : null}
     </>
   );
 }
@@ -43,8 +47,14 @@ export function SignInOutcome() {
   const ok = outcome === 'connected' || outcome === 'reconnected';
   return (
     <div role={ok ? 'status' : 'alert'} className={ok ? 'notice' : 'notice form-error'}>
-      {ok ? (outcome === 'connected' ? 'Mailbox connected: its new mail will arrive in the inbox.' : 'Mailbox reconnected: its sync resumes where it stopped.') : `The mailbox was not connected: ${params.get('message') ?? 'unknown reason'}`}{' '}
-      <button type="button" className="link-button" onClick={dismiss}>Dismiss</button>
+      {ok
+        ? outcome === 'connected'
+          ? 'Mailbox connected: its new mail will arrive in the inbox.'
+          : 'Mailbox reconnected: its sync resumes where it stopped.'
+        : `The mailbox was not connected: ${params.get('message') ?? 'unknown reason'}`}{' '}
+      <button type="button" className="link-button" onClick={dismiss}>
+        Dismiss
+      </button>
     </div>
   );
 }

@@ -53,7 +53,14 @@ function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix
       </div>
       <div className="field">
         <label htmlFor={`${prefix}-password`}>{title} password</label>
-        <input id={`${prefix}-password`} type="password" autoComplete="new-password" placeholder={keepPassword ? 'Unchanged' : undefined} value={value.password} onChange={(e) => set('password', e.target.value)} />
+        <input
+          id={`${prefix}-password`}
+          type="password"
+          autoComplete="new-password"
+          placeholder={keepPassword ? 'Unchanged' : undefined}
+          value={value.password}
+          onChange={(e) => set('password', e.target.value)}
+        />
       </div>
     </fieldset>
   );
@@ -166,13 +173,25 @@ export function MailboxesPage() {
             <td>{dateTime(c.created_at)}</td>
             <td className="actions-cell">
               {c.auth === 'oauth' && c.sync.state === 'error' ? <ReconnectButton connection={c} /> : null}
-              <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.email}`}>Edit</button>
+              <button type="button" onClick={() => setEditing(c)} aria-label={`Edit ${c.email}`}>
+                Edit
+              </button>
               {c.imap ? (
                 <button type="button" onClick={() => pause.mutate(c)} disabled={pause.isPending} aria-label={`${c.paused ? 'Resume' : 'Pause'} ${c.email}`}>
                   {c.paused ? 'Resume' : 'Pause'}
                 </button>
               ) : null}
-              <button type="button" className="danger-text" onClick={() => { remove.reset(); setDeleting(c); }} aria-label={`Delete ${c.email}`}>Delete</button>
+              <button
+                type="button"
+                className="danger-text"
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(c);
+                }}
+                aria-label={`Delete ${c.email}`}
+              >
+                Delete
+              </button>
             </td>
           </>
         )}
@@ -181,7 +200,11 @@ export function MailboxesPage() {
       {deleting ? (
         <ConfirmDialog
           title="Delete mailbox"
-          message={<>Stop syncing <span className="mono break">{deleting.email}</span>? Its replies stay in the inbox.</>}
+          message={
+            <>
+              Stop syncing <span className="mono break">{deleting.email}</span>? Its replies stay in the inbox.
+            </>
+          }
           confirm="Delete"
           danger
           busy={remove.isPending}

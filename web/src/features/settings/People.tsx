@@ -43,7 +43,11 @@ export function MembersPage() {
   return (
     <section>
       <PageHead title="Members">
-        {manage ? <button type="button" className="primary" onClick={() => setInviting(true)}>Invite member</button> : null}
+        {manage ? (
+          <button type="button" className="primary" onClick={() => setInviting(true)}>
+            Invite member
+          </button>
+        ) : null}
       </PageHead>
       {members.data.length === 0 ? (
         <Empty title="No members" />
@@ -57,7 +61,11 @@ export function MembersPage() {
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">Added</th>
-                {manage ? <th scope="col"><span className="sr-only">Actions</span></th> : null}
+                {manage ? (
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -70,20 +78,44 @@ export function MembersPage() {
                   <td>
                     {manage && m.user_id ? (
                       <>
-                        <label htmlFor={`role-${m.user_id}`} className="sr-only">Role of {m.email}</label>
-                        <select id={`role-${m.user_id}`} value={m.role} disabled={changeRole.isPending} onChange={(e) => m.user_id && changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}>
-                          {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                        <label htmlFor={`role-${m.user_id}`} className="sr-only">
+                          Role of {m.email}
+                        </label>
+                        <select
+                          id={`role-${m.user_id}`}
+                          value={m.role}
+                          disabled={changeRole.isPending}
+                          onChange={(e) => m.user_id && changeRole.mutate({ id: m.user_id, role: e.target.value as Role })}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABEL[r]}
+                            </option>
+                          ))}
                         </select>
                       </>
                     ) : (
-                      ROLE_LABEL[m.role] ?? m.role
+                      (ROLE_LABEL[m.role] ?? m.role)
                     )}
                   </td>
-                  <td><span className={`badge badge-${m.status}`}>{m.status === 'active' ? 'Active' : 'Invited'}</span></td>
+                  <td>
+                    <span className={`badge badge-${m.status}`}>{m.status === 'active' ? 'Active' : 'Invited'}</span>
+                  </td>
                   <td>{dateTime(m.created_at)}</td>
                   {manage ? (
                     <td className="actions-cell">
-                      {m.user_id ? <button type="button" className="danger-text" onClick={() => { remove.reset(); setRemoving(m); }}>Remove</button> : null}
+                      {m.user_id ? (
+                        <button
+                          type="button"
+                          className="danger-text"
+                          onClick={() => {
+                            remove.reset();
+                            setRemoving(m);
+                          }}
+                        >
+                          Remove
+                        </button>
+                      ) : null}
                     </td>
                   ) : null}
                 </tr>
@@ -104,17 +136,25 @@ export function MembersPage() {
       ) : null}
       {invited ? (
         <Dialog title="Invitation sent" onClose={() => setInvited(null)}>
-          <p>We mailed an invitation to <strong>{invited.email}</strong>. You can also send them this link yourself.</p>
+          <p>
+            We mailed an invitation to <strong>{invited.email}</strong>. You can also send them this link yourself.
+          </p>
           <SecretField label="Invitation link" value={invited.invite_url} warning="This link will not be shown again." />
           <div className="dialog-actions">
-            <button type="button" onClick={() => setInvited(null)}>Done</button>
+            <button type="button" onClick={() => setInvited(null)}>
+              Done
+            </button>
           </div>
         </Dialog>
       ) : null}
       {removing ? (
         <ConfirmDialog
           title="Remove member"
-          message={<><strong>{removing.email}</strong> will lose access to {session.workspace.name}.</>}
+          message={
+            <>
+              <strong>{removing.email}</strong> will lose access to {session.workspace.name}.
+            </>
+          }
           confirm="Remove"
           danger
           busy={remove.isPending}
@@ -150,13 +190,25 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
         <div className="field">
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {ROLES.map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABEL[r]}
+              </option>
+            ))}
           </select>
         </div>
-        {invite.error ? <p role="alert" className="form-error">{errorMessage(invite.error)}</p> : null}
+        {invite.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(invite.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={invite.isPending}>Send invitation</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={invite.isPending}>
+            Send invitation
+          </button>
         </div>
       </form>
     </Dialog>
@@ -172,14 +224,31 @@ export function WorkspacePage() {
   return (
     <section>
       <PageHead title="Workspace">
-        <button type="button" onClick={() => void ws.refetch()} disabled={ws.isFetching}>Refresh</button>
+        <button type="button" onClick={() => void ws.refetch()} disabled={ws.isFetching}>
+          Refresh
+        </button>
       </PageHead>
       <dl className="details">
-        <div className="details-row"><dt>Name</dt><dd>{ws.data.name}</dd></div>
-        <div className="details-row"><dt>Plan</dt><dd>{PLAN_LABEL[ws.data.plan] ?? ws.data.plan}</dd></div>
-        <div className="details-row"><dt>Rate limit</dt><dd>{ws.data.rate_limit.toLocaleString()} requests per minute</dd></div>
-        <div className="details-row"><dt>Remaining</dt><dd>{ws.data.rate_limit_remaining === null ? 'Unknown' : `${ws.data.rate_limit_remaining.toLocaleString()} in this minute`}</dd></div>
-        <div className="details-row"><dt>Workspace id</dt><dd className="mono">{ws.data.id}</dd></div>
+        <div className="details-row">
+          <dt>Name</dt>
+          <dd>{ws.data.name}</dd>
+        </div>
+        <div className="details-row">
+          <dt>Plan</dt>
+          <dd>{PLAN_LABEL[ws.data.plan] ?? ws.data.plan}</dd>
+        </div>
+        <div className="details-row">
+          <dt>Rate limit</dt>
+          <dd>{ws.data.rate_limit.toLocaleString()} requests per minute</dd>
+        </div>
+        <div className="details-row">
+          <dt>Remaining</dt>
+          <dd>{ws.data.rate_limit_remaining === null ? 'Unknown' : `${ws.data.rate_limit_remaining.toLocaleString()} in this minute`}</dd>
+        </div>
+        <div className="details-row">
+          <dt>Workspace id</dt>
+          <dd className="mono">{ws.data.id}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -194,7 +263,9 @@ export function OutboxPage() {
   return (
     <section>
       <PageHead title="Outbox">
-        <button type="button" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>Refresh</button>
+        <button type="button" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
+          Refresh
+        </button>
       </PageHead>
       <p className="muted pad">Mail kept here instead of being sent, because no mail server (SMTP_URL) is configured.</p>
       {outbox.data.length === 0 ? (

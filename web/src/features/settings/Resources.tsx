@@ -26,10 +26,18 @@ export function FormDialog(props: { title: string; submit: string; onClose: () =
         }}
       >
         {props.children}
-        {create.error ? <p role="alert" className="form-error">{errorMessage(create.error)}</p> : null}
+        {create.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={props.onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={create.isPending}>{props.submit}</button>
+          <button type="button" onClick={props.onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {props.submit}
+          </button>
         </div>
       </form>
     </Dialog>
@@ -52,7 +60,11 @@ function DeleteDialog(props: { noun: string; name: string; path: string; queryKe
   return (
     <ConfirmDialog
       title={`Delete ${props.noun.toLowerCase()}`}
-      message={<>Delete <strong>{props.name}</strong>? {props.consequence}</>}
+      message={
+        <>
+          Delete <strong>{props.name}</strong>? {props.consequence}
+        </>
+      }
       confirm="Delete"
       danger
       busy={remove.isPending}
@@ -66,20 +78,18 @@ function DeleteDialog(props: { noun: string; name: string; path: string; queryKe
 function RowActions(props: { name: string; onEdit: () => void; onDelete: () => void }) {
   return (
     <td className="actions-cell">
-      <button type="button" className="link-button" aria-label={`Edit ${props.name}`} onClick={props.onEdit}>Edit</button>
-      <button type="button" className="danger-text" aria-label={`Delete ${props.name}`} onClick={props.onDelete}>Delete</button>
+      <button type="button" className="link-button" aria-label={`Edit ${props.name}`} onClick={props.onEdit}>
+        Edit
+      </button>
+      <button type="button" className="danger-text" aria-label={`Delete ${props.name}`} onClick={props.onDelete}>
+        Delete
+      </button>
     </td>
   );
 }
 
 /** A list query as a table: loading, error and empty states, then one row per item. */
-export function QueryTable<T extends { id: string }>(props: {
-  query: UseQueryResult<T[]>;
-  caption: string;
-  empty: ReactNode;
-  headers: string[];
-  row: (item: T) => ReactNode;
-}) {
+export function QueryTable<T extends { id: string }>(props: { query: UseQueryResult<T[]>; caption: string; empty: ReactNode; headers: string[]; row: (item: T) => ReactNode }) {
   const { query } = props;
   if (query.isPending) return <Loading />;
   if (query.isError) return <ErrorState error={query.error} retry={() => query.refetch()} />;
@@ -90,11 +100,17 @@ export function QueryTable<T extends { id: string }>(props: {
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr>
-            {props.headers.map((h) => <th key={h} scope="col">{h || <span className="sr-only">Actions</span>}</th>)}
+            {props.headers.map((h) => (
+              <th key={h} scope="col">
+                {h || <span className="sr-only">Actions</span>}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {query.data.map((item) => <tr key={item.id}>{props.row(item)}</tr>)}
+          {query.data.map((item) => (
+            <tr key={item.id}>{props.row(item)}</tr>
+          ))}
         </tbody>
       </table>
     </div>
@@ -116,7 +132,9 @@ export function CategoriesPage() {
   return (
     <section>
       <PageHead title="Categories">
-        <button type="button" className="primary" onClick={() => open('new')}>New category</button>
+        <button type="button" className="primary" onClick={() => open('new')}>
+          New category
+        </button>
       </PageHead>
       <QueryTable
         query={list}
@@ -125,7 +143,9 @@ export function CategoriesPage() {
         headers={['Name', 'Colour', 'Positive', 'Created', '']}
         row={(c) => (
           <>
-            <td><CategoryChip category={c} /></td>
+            <td>
+              <CategoryChip category={c} />
+            </td>
             <td className="mono">{c.color}</td>
             <td>{c.is_positive ? 'Yes' : 'No'}</td>
             <td>{dateTime(c.created_at)}</td>
@@ -188,7 +208,9 @@ export function ClientsPage() {
   return (
     <section>
       <PageHead title="Clients">
-        <button type="button" className="primary" onClick={() => open('new')}>New client</button>
+        <button type="button" className="primary" onClick={() => open('new')}>
+          New client
+        </button>
       </PageHead>
       <QueryTable
         query={list}

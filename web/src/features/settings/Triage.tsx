@@ -19,8 +19,8 @@ export default function TriagePage() {
     <section>
       <PageHead title="Triage" />
       <p className="muted pad-bottom">
-        Replies that arrive without a category are sorted into one and, for the categories whose drafts are on, answered in
-        draft. A category a person or a client set, and a draft someone wrote, are never overwritten.
+        Replies that arrive without a category are sorted into one and, for the categories whose drafts are on, answered in draft. A category a person or a client set, and a draft someone wrote, are
+        never overwritten.
       </p>
       {settings.isPending ? <Loading /> : settings.isError ? <ErrorState error={settings.error} retry={() => settings.refetch()} /> : <SettingsForm settings={settings.data} />}
       {settings.data ? <ModelSettings model={settings.data.model} /> : null}
@@ -42,7 +42,14 @@ function SettingsForm({ settings }: { settings: TriageSettings }) {
     },
   });
   return (
-    <form className="form triage-form" aria-label="Triage settings" onSubmit={(e: FormEvent) => { e.preventDefault(); save.mutate(); }}>
+    <form
+      className="form triage-form"
+      aria-label="Triage settings"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
       <div className="check">
         <input id="triage-enabled" type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
         <label htmlFor="triage-enabled">Triage new replies (categories and drafts)</label>
@@ -57,12 +64,27 @@ function SettingsForm({ settings }: { settings: TriageSettings }) {
       </div>
       <div className="field">
         <label htmlFor="triage-instructions">Instructions for the language model</label>
-        <textarea id="triage-instructions" rows={4} maxLength={5000} value={form.instructions} placeholder="Tone, what you offer, what never to promise…" onChange={(e) => setForm({ ...form, instructions: e.target.value })} />
+        <textarea
+          id="triage-instructions"
+          rows={4}
+          maxLength={5000}
+          value={form.instructions}
+          placeholder="Tone, what you offer, what never to promise…"
+          onChange={(e) => setForm({ ...form, instructions: e.target.value })}
+        />
       </div>
-      <p className="muted small">Learned from {settings.learned_examples} correction{settings.learned_examples === 1 ? '' : 's'} made by your team.</p>
-      {save.error ? <p role="alert" className="form-error">{errorMessage(save.error)}</p> : null}
+      <p className="muted small">
+        Learned from {settings.learned_examples} correction{settings.learned_examples === 1 ? '' : 's'} made by your team.
+      </p>
+      {save.error ? (
+        <p role="alert" className="form-error">
+          {errorMessage(save.error)}
+        </p>
+      ) : null}
       <div>
-        <button type="submit" className="primary" disabled={save.isPending}>Save triage settings</button>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save triage settings
+        </button>
       </div>
     </form>
   );
@@ -71,13 +93,29 @@ function SettingsForm({ settings }: { settings: TriageSettings }) {
 function ModelSettings({ model }: { model: TriageSettings['model'] }) {
   return (
     <section aria-labelledby="triage-model">
-      <h2 id="triage-model" className="section-title">Language model</h2>
+      <h2 id="triage-model" className="section-title">
+        Language model
+      </h2>
       {model.configured ? (
         <dl className="details">
-          <div className="details-row"><dt>Server</dt><dd className="mono">{model.base_url}</dd></div>
-          <div className="details-row"><dt>Model</dt><dd className="mono">{model.model}</dd></div>
-          <div className="details-row"><dt>Timeout</dt><dd>{model.timeout_seconds} s</dd></div>
-          <div className="details-row"><dt>Calls today</dt><dd>{model.calls_today} of {model.daily_budget}</dd></div>
+          <div className="details-row">
+            <dt>Server</dt>
+            <dd className="mono">{model.base_url}</dd>
+          </div>
+          <div className="details-row">
+            <dt>Model</dt>
+            <dd className="mono">{model.model}</dd>
+          </div>
+          <div className="details-row">
+            <dt>Timeout</dt>
+            <dd>{model.timeout_seconds} s</dd>
+          </div>
+          <div className="details-row">
+            <dt>Calls today</dt>
+            <dd>
+              {model.calls_today} of {model.daily_budget}
+            </dd>
+          </div>
         </dl>
       ) : (
         <p className="muted">None configured: the built-in categoriser and the templates below do the work.</p>
@@ -101,8 +139,14 @@ function CategoryDrafts({ variables }: { variables: string[] }) {
   });
   return (
     <section aria-labelledby="triage-drafts">
-      <h2 id="triage-drafts" className="section-title">Drafts per category</h2>
-      {list.isPending ? <Loading /> : list.isError ? <ErrorState error={list.error} retry={() => list.refetch()} /> : (
+      <h2 id="triage-drafts" className="section-title">
+        Drafts per category
+      </h2>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <ErrorState error={list.error} retry={() => list.refetch()} />
+      ) : (
         <div className="table-wrap">
           <table className="table">
             <caption className="sr-only">Draft switches and templates</caption>
@@ -116,13 +160,17 @@ function CategoryDrafts({ variables }: { variables: string[] }) {
             <tbody>
               {list.data.map((c) => (
                 <tr key={c.id}>
-                  <td><CategoryChip category={c} /></td>
+                  <td>
+                    <CategoryChip category={c} />
+                  </td>
                   <td>
                     <input type="checkbox" aria-label={`Draft replies for ${c.name}`} checked={c.drafts} disabled={toggle.isPending} onChange={() => toggle.mutate(c)} />
                   </td>
                   <td>
                     <span className="muted small">{c.template ? 'Custom' : 'Built-in'}</span>{' '}
-                    <button type="button" className="link-button" aria-label={`Edit the template of ${c.name}`} onClick={() => setEditing(c)}>Edit</button>
+                    <button type="button" className="link-button" aria-label={`Edit the template of ${c.name}`} onClick={() => setEditing(c)}>
+                      Edit
+                    </button>
                   </td>
                 </tr>
               ))}
@@ -130,7 +178,11 @@ function CategoryDrafts({ variables }: { variables: string[] }) {
           </table>
         </div>
       )}
-      {toggle.error ? <p role="alert" className="form-error">{errorMessage(toggle.error)}</p> : null}
+      {toggle.error ? (
+        <p role="alert" className="form-error">
+          {errorMessage(toggle.error)}
+        </p>
+      ) : null}
       {editing ? <TemplateDialog category={editing} variables={variables} onClose={() => setEditing(null)} /> : null}
     </section>
   );
@@ -150,18 +202,36 @@ function TemplateDialog({ category, variables, onClose }: { category: Category; 
   });
   return (
     <Dialog title={`Draft template: ${category.name}`} onClose={onClose} wide>
-      <form className="form" onSubmit={(e: FormEvent) => { e.preventDefault(); save.mutate(); }}>
+      <form
+        className="form"
+        onSubmit={(e: FormEvent) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
         <div className="field">
           <label htmlFor="template-text">Template</label>
           <textarea id="template-text" rows={10} maxLength={5000} value={text} placeholder="Empty: the built-in template" onChange={(e) => setText(e.target.value)} />
         </div>
         <p className="muted small">
-          Variables: {variables.map((v) => <code key={v}>{`{{${v}}}`} </code>)}. A line whose variables are all empty is left out.
+          Variables:{' '}
+          {variables.map((v) => (
+            <code key={v}>{`{{${v}}}`} </code>
+          ))}
+          . A line whose variables are all empty is left out.
         </p>
-        {save.error ? <p role="alert" className="form-error">{errorMessage(save.error)}</p> : null}
+        {save.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(save.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={save.isPending}>Save template</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={save.isPending}>
+            Save template
+          </button>
         </div>
       </form>
     </Dialog>

@@ -6,8 +6,9 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { type Answer, WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from '../../types.ts';
-import { deliveriesQuery, webhookKeys, webhooksQuery } from './queries.ts';
+import { type Answer, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../types.ts';
+import { DeliveryLog } from './DeliveryLog.tsx';
+import { webhookKeys, webhooksQuery } from './queries.ts';
 import { PageHead } from './Settings.tsx';
 
 /** An endpoint with its signing secret: answered once, when it is created or its secret rotated. */
@@ -60,7 +61,9 @@ export default function WebhooksPage() {
   return (
     <section>
       <PageHead title="Webhooks">
-        <button type="button" className="primary" onClick={() => setCreating(true)}>New webhook</button>
+        <button type="button" className="primary" onClick={() => setCreating(true)}>
+          New webhook
+        </button>
       </PageHead>
       <p className="muted pad">Replydesk posts each event to these URLs, signed with the endpoint's secret (Standard Webhooks).</p>
       {list.data.length === 0 ? (
@@ -74,7 +77,9 @@ export default function WebhooksPage() {
                 <th scope="col">URL</th>
                 <th scope="col">Events</th>
                 <th scope="col">Enabled</th>
-                <th scope="col"><span className="sr-only">Actions</span></th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -88,7 +93,13 @@ export default function WebhooksPage() {
                       {e.enabled && e.failing_since ? <div className="warning small">Failing since {dateTime(e.failing_since)}</div> : null}
                     </td>
                     <td>
-                      <span className="perms">{e.events.map((ev) => <span key={ev} className="tag">{ev === '*' ? 'All events' : ev}</span>)}</span>
+                      <span className="perms">
+                        {e.events.map((ev) => (
+                          <span key={ev} className="tag">
+                            {ev === '*' ? 'All events' : ev}
+                          </span>
+                        ))}
+                      </span>
                     </td>
                     <td>
                       <label className="switch">
@@ -97,10 +108,25 @@ export default function WebhooksPage() {
                       </label>
                     </td>
                     <td className="actions-cell">
-                      <button type="button" onClick={() => test.mutate(e)} disabled={test.isPending || !e.enabled}>Send test event</button>
-                      <button type="button" onClick={() => rotate.mutate(e)} disabled={rotate.isPending}>Rotate secret</button>
-                      <button type="button" aria-expanded={openLog === e.id} onClick={() => setOpenLog(openLog === e.id ? null : e.id)}>Deliveries</button>
-                      <button type="button" className="danger-text" onClick={() => { remove.reset(); setDeleting(e); }}>Delete</button>
+                      <button type="button" onClick={() => test.mutate(e)} disabled={test.isPending || !e.enabled}>
+                        Send test event
+                      </button>
+                      <button type="button" onClick={() => rotate.mutate(e)} disabled={rotate.isPending}>
+                        Rotate secret
+                      </button>
+                      <button type="button" aria-expanded={openLog === e.id} onClick={() => setOpenLog(openLog === e.id ? null : e.id)}>
+                        Deliveries
+                      </button>
+                      <button
+                        type="button"
+                        className="danger-text"
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(e);
+                        }}
+                      >
+                        Delete
+                      </button>
                     </td>
                   </tr>
                   {openLog === e.id ? (
@@ -128,20 +154,26 @@ export default function WebhooksPage() {
       ) : null}
       {secret ? (
         <Dialog title={secret.title} onClose={() => setSecret(null)}>
-          <p>Deliveries to <span className="mono break">{secret.endpoint.url}</span> are signed with this secret. Copy it into your receiver now.</p>
+          <p>
+            Deliveries to <span className="mono break">{secret.endpoint.url}</span> are signed with this secret. Copy it into your receiver now.
+          </p>
           <SecretField label="Signing secret" value={secret.endpoint.secret} warning="This secret will not be shown again." />
-          {secret.endpoint.secret_rotated_until ? (
-            <p className="muted small">The previous secret keeps signing alongside it until {dateTime(secret.endpoint.secret_rotated_until)}.</p>
-          ) : null}
+          {secret.endpoint.secret_rotated_until ? <p className="muted small">The previous secret keeps signing alongside it until {dateTime(secret.endpoint.secret_rotated_until)}.</p> : null}
           <div className="dialog-actions">
-            <button type="button" onClick={() => setSecret(null)}>Done</button>
+            <button type="button" onClick={() => setSecret(null)}>
+              Done
+            </button>
           </div>
         </Dialog>
       ) : null}
       {deleting ? (
         <ConfirmDialog
           title="Delete webhook"
-          message={<>Stop sending events to <span className="mono break">{deleting.url}</span> and delete its delivery log?</>}
+          message={
+            <>
+              Stop sending events to <span className="mono break">{deleting.url}</span> and delete its delivery log?
+            </>
+          }
           confirm="Delete"
           danger
           busy={remove.isPending}
@@ -205,70 +237,26 @@ function NewWebhookDialog({ onClose, onCreated }: { onClose: () => void; onCreat
                   setEvents(next);
                 }}
               />
-              <label htmlFor={`webhook-${ev}`} className="mono">{ev}</label>
+              <label htmlFor={`webhook-${ev}`} className="mono">
+                {ev}
+              </label>
             </div>
           ))}
         </fieldset>
-        {create.error ? <p role="alert" className="form-error">{errorMessage(create.error)}</p> : null}
+        {create.error ? (
+          <p role="alert" className="form-error">
+            {errorMessage(create.error)}
+          </p>
+        ) : null}
         <div className="dialog-actions">
-          <button type="button" onClick={onClose}>Cancel</button>
-          <button type="submit" className="primary" disabled={create.isPending || (!all && events.size === 0)}>Create webhook</button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending || (!all && events.size === 0)}>
+            Create webhook
+          </button>
         </div>
       </form>
     </Dialog>
-  );
-}
-
-const DELIVERY_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
-
-function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const qc = useQueryClient();
-  const toast = useToast();
-  const log = useQuery(deliveriesQuery(endpoint.id));
-  const retry = useMutation({
-    mutationFn: (d: WebhookDelivery) => api.post(`/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries/${encodeURIComponent(d.id)}/retry`),
-    onSuccess: () => toast('Delivery queued again'),
-    onError: (err) => toast(errorMessage(err), { kind: 'error' }),
-    onSettled: () => qc.invalidateQueries({ queryKey: webhookKeys.deliveries(endpoint.id) }),
-  });
-  if (log.isPending) return <Loading label="Loading deliveries…" />;
-  if (log.isError) return <ErrorState error={log.error} retry={() => log.refetch()} />;
-  if (!log.data.length) return <Empty title="No deliveries yet">Send a test event to see one here.</Empty>;
-  return (
-    <table className="table table-inner">
-      <caption className="sr-only">Deliveries to {endpoint.url}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Status code</th>
-          <th scope="col" className="num">Attempts</th>
-          <th scope="col">Time</th>
-          <th scope="col"><span className="sr-only">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        {log.data.map((d) => (
-          <tr key={d.id}>
-            <td className="mono">{d.event_type}</td>
-            <td>
-              <span className={`badge badge-delivery-${d.status}`}>{DELIVERY_LABEL[d.status]}</span>
-              {d.last_error ? <div className="form-error small">{d.last_error}</div> : null}
-            </td>
-            <td className="mono">{d.last_status_code ?? '—'}</td>
-            <td className="num">{d.attempts}</td>
-            <td>
-              {dateTime(d.updated_at)}
-              {d.status === 'pending' && d.next_attempt_at ? <div className="muted small">next {dateTime(d.next_attempt_at)}</div> : null}
-            </td>
-            <td className="actions-cell">
-              {d.status === 'failed' ? (
-                <button type="button" onClick={() => retry.mutate(d)} disabled={retry.isPending}>Retry</button>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -55,15 +55,21 @@ function Sidebar({ session }: { session: Session }) {
       <div className="workspace">
         {session.workspaces.length > 1 ? (
           <>
-            <label htmlFor="workspace-switch" className="sr-only">Workspace</label>
+            <label htmlFor="workspace-switch" className="sr-only">
+              Workspace
+            </label>
             <select id="workspace-switch" value={session.workspace.id} disabled={switchWorkspace.isPending} onChange={(e) => switchWorkspace.mutate(e.target.value)}>
               {session.workspaces.map((w) => (
-                <option key={w.id} value={w.id}>{w.name}</option>
+                <option key={w.id} value={w.id}>
+                  {w.name}
+                </option>
               ))}
             </select>
           </>
         ) : (
-          <span className="workspace-name" title={session.workspace.name}>{session.workspace.name}</span>
+          <span className="workspace-name" title={session.workspace.name}>
+            {session.workspace.name}
+          </span>
         )}
       </div>
       <nav aria-label="Main" className="nav">
@@ -101,7 +107,9 @@ function Sidebar({ session }: { session: Session }) {
         ) : null}
       </div>
       <div className="sidebar-foot">
-        <span className="muted small truncate" title={session.user.email}>{session.user.email}</span>
+        <span className="muted small truncate" title={session.user.email}>
+          {session.user.email}
+        </span>
         <button type="button" className="link-button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Sign out
         </button>

@@ -22,9 +22,13 @@ export function TriageWhy({ triage, categoryId }: { triage: TriageDecision | nul
   if (!triage) return null;
   return (
     <p className="triage-why small">
-      <span className="label">Why</span>{' '}
-      {triage.category_id ? 'Triage chose the category' : 'Triage left it without a category'}
-      {triage.source !== 'none' ? <> from {SOURCES[triage.source]} ({Math.round(triage.confidence * 100)}% sure)</> : null}
+      <span className="label">Why</span> {triage.category_id ? 'Triage chose the category' : 'Triage left it without a category'}
+      {triage.source !== 'none' ? (
+        <>
+          {' '}
+          from {SOURCES[triage.source]} ({Math.round(triage.confidence * 100)}% sure)
+        </>
+      ) : null}
       : <span className="muted">{triage.reason}</span>
       {categoryId !== triage.category_id ? <span className="muted"> (since changed by a person)</span> : null}
     </p>
@@ -35,7 +39,12 @@ export function TriageWhy({ triage, categoryId }: { triage: TriageDecision | nul
  * When triage was not sure: its two likeliest categories as one-click choices. The choice is the
  * same PATCH as the category menu, so the workspace model learns from it as from any correction.
  */
-export function TriageSuggestions({ triage, categoryId, categories, choose }: {
+export function TriageSuggestions({
+  triage,
+  categoryId,
+  categories,
+  choose,
+}: {
   triage: TriageDecision | null;
   categoryId: string | null;
   categories: Category[] | undefined;
@@ -78,7 +87,11 @@ export function DoNotContact({ contactId, marked }: { contactId: string; marked:
       <button type="button" className="link-button small" disabled={clear.isPending} onClick={() => clear.mutate()}>
         Clear do-not-contact
       </button>
-      {clear.error ? <span role="alert" className="form-error small">{errorMessage(clear.error)}</span> : null}
+      {clear.error ? (
+        <span role="alert" className="form-error small">
+          {errorMessage(clear.error)}
+        </span>
+      ) : null}
     </span>
   );
 }
