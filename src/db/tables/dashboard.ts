@@ -1,5 +1,5 @@
-// The tables of the dashboard's people: users, memberships, sessions, link tokens and the mail
-// the dashboard sends itself (src/db/types.ts assembles Database).
+// The tables of the dashboard's people: users, memberships, sessions and link tokens
+// (src/db/types.ts assembles Database).
 
 export type Role = 'owner' | 'admin' | 'member';
 
@@ -47,24 +47,10 @@ export interface UserTokenTable {
   used_at: string | null;
 }
 
-/** Mail the dashboard sends itself (invitations, password resets). */
-export interface SystemMailTable {
-  id: string;
-  workspace_id: string | null;
-  kind: 'invite' | 'password-reset';
-  to_address: string;
-  subject: string;
-  text: string;
-  status: 'captured' | 'sent' | 'failed';
-  last_error: string | null;
-  created_at: string;
-}
-
 /** This area's tables, by name (part of Database). */
 export interface DashboardTables {
   users: UserTable;
   memberships: MembershipTable;
   sessions: SessionTable;
   user_tokens: UserTokenTable;
-  system_mail: SystemMailTable;
 }

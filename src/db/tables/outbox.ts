@@ -1,5 +1,6 @@
 // The tables of what leaves the service: the jobs (the transactional outbox), events and their
-// webhook deliveries, outgoing mail (src/db/types.ts assembles Database).
+// webhook deliveries, outgoing mail and the system's own mail (src/db/types.ts assembles
+// Database).
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -122,6 +123,19 @@ export interface OutgoingMessageTable {
   attempt_started_at?: string | null;
 }
 
+/** Mail Replydesk itself sends to people (invitations, password resets: mail/system.ts). */
+export interface SystemMailTable {
+  id: string;
+  workspace_id: string | null;
+  kind: 'invite' | 'password-reset';
+  to_address: string;
+  subject: string;
+  text: string;
+  status: 'captured' | 'sent' | 'failed';
+  last_error: string | null;
+  created_at: string;
+}
+
 /** This area's tables, by name (part of Database). */
 export interface OutboxTables {
   jobs: JobTable;
@@ -130,4 +144,5 @@ export interface OutboxTables {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   outgoing_messages: OutgoingMessageTable;
+  system_mail: SystemMailTable;
 }
