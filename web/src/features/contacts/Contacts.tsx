@@ -5,7 +5,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName, plural, shortTime } from '../../lib/format.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
 import { DoNotContact } from '../triage/components.tsx';
-import { contactListQuery, contactQuery, contactRepliesQuery } from './queries.ts';
+import { contactListQuery, contactQuery, contactRepliesQuery } from '../../queries/contacts.ts';
 
 export function ContactsPage() {
   const { q, text, setText } = useUrlSearch();

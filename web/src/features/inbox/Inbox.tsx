@@ -5,7 +5,7 @@ import { Empty } from '../../components/States.tsx';
 import { useInboxActions } from './actions.ts';
 import { useInboxKeys } from './keyboard.ts';
 import { ListPane } from './ListPane.tsx';
-import { replyListQuery, replyQuery } from './queries.ts';
+import { replyListQuery, replyQuery } from '../../queries/inbox.ts';
 import { ReplyView } from './ReplyView.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { readView } from './view.ts';

@@ -4,8 +4,8 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
-import { categoriesQuery, clientsQuery, connectionsQuery } from '../settings/queries.ts';
-import { countsQuery } from './queries.ts';
+import { categoriesQuery, clientsQuery, connectionsQuery } from '../../queries/settings.ts';
+import { countsQuery } from '../../queries/inbox.ts';
 import { DATE_PRESETS, daysAgo, presetOf, TABS, tabSearch, type View } from './view.ts';
 
 export function SearchBox() {

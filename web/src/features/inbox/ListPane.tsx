@@ -7,7 +7,7 @@ import { CategoryChip } from '../../components/Chip.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, firstLine, plural, shortTime } from '../../lib/format.ts';
 import type { ReplyListItem } from '../../types.ts';
-import { clientsQuery } from '../settings/queries.ts';
+import { clientsQuery } from '../../queries/settings.ts';
 import { Filters, SearchBox, Tabs } from './ListHead.tsx';
 import { type Selection, SelectionBar } from './SelectionBar.tsx';
 import type { View } from './view.ts';

@@ -8,14 +8,14 @@ import { CategoryChip } from '../../components/Chip.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName } from '../../lib/format.ts';
 import type { ReplyDetail } from '../../types.ts';
-import { categoriesQuery, connectionsQuery } from '../settings/queries.ts';
+import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { InboxActions } from './actions.ts';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
 import { Outgoing } from './Outgoing.tsx';
-import { replyQuery } from './queries.ts';
+import { replyQuery } from '../../queries/inbox.ts';
 import type { TabId } from './view.ts';
 
 export function ReplyView(props: {

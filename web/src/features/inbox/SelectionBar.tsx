@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Popover } from '../../components/Popover.tsx';
 import { dateTime, plural } from '../../lib/format.ts';
 import type { ReplyListItem } from '../../types.ts';
-import { categoriesQuery } from '../settings/queries.ts';
+import { categoriesQuery } from '../../queries/settings.ts';
 import type { OwnChange } from './cache.ts';
 import { useBulkChange } from './mutations.ts';
 import { SnoozeChoices } from './SnoozeMenu.tsx';

@@ -4,10 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { categoriesQuery } from '../settings/queries.ts';
+import { categoriesQuery } from '../../queries/settings.ts';
 import { type ReplyRef, shiftCount, tabOf } from './cache.ts';
 import { replySent, type ReplyUpdate, useReplyUpdate } from './mutations.ts';
-import { replyQuery } from './queries.ts';
+import { replyQuery } from '../../queries/inbox.ts';
 
 export interface InboxActions {
   archive: (reply: ReplyRef) => void;

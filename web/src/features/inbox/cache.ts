@@ -1,11 +1,11 @@
 // What the inbox's cached queries do with a change to replies, without asking the server: the
 // person's own changes shown at once (and put back if the server refuses them), and the changes
-// the live stream announces (lib/live.ts). Keys come from replyKeys (queries.ts).
+// the live stream announces (features/shell/live.ts). Keys come from replyKeys (queries/inbox.ts).
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../api.ts';
 import type { EventData, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
-import { categoriesQuery } from '../settings/queries.ts';
-import { replyKeys } from './queries.ts';
+import { categoriesQuery } from '../../queries/settings.ts';
+import { replyKeys } from '../../queries/inbox.ts';
 import type { TabId } from './view.ts';
 
 type Lists = InfiniteData<Page<ReplyListItem>, string | undefined>;

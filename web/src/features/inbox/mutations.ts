@@ -8,7 +8,7 @@ import { plural } from '../../lib/format.ts';
 import { live } from '../../lib/live.ts';
 import type { ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
 import { type OwnChange, removeFromLists } from './cache.ts';
-import { bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from './queries.ts';
+import { bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
 import { refreshReplies, replyUpdate } from './reply-update.ts';
 
 export type { ReplyUpdate } from './reply-update.ts';

@@ -2,7 +2,7 @@
 // mutation: onMutate cancels the reply's queries, snapshots the lists, tab counts and open reply
 // it touches and shows the change (cache.ts); onError puts the snapshot back and says why;
 // onSettled asks the server again. The live stream's reply.updated already brings every list up
-// to date (lib/live.ts), so while it is connected a success asks nothing more: the dashboard
+// to date (features/shell/live.ts), so while it is connected a success asks nothing more: the dashboard
 // shares the workspace's rate limit with its API keys. Kept apart from the hooks
 // (mutations.ts) so test/inbox-optimistic.test.ts can run it without React.
 import type { MutationOptions, QueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { errorMessage } from '../../api.ts';
 import type { Answer } from '../../types.ts';
 import { live } from '../../lib/live.ts';
 import { applyOwnChange, type OwnChange, type ReplyRef, restore, type Snapshot, snapshot } from './cache.ts';
-import { patchReply, replyKeys } from './queries.ts';
+import { patchReply, replyKeys } from '../../queries/inbox.ts';
 
 /** Ask the server again: after a failure, or after a change when the live stream is down. */
 export function refreshReplies(qc: QueryClient, id?: string) {

@@ -1,15 +1,8 @@
 // The inbox view lives in the URL: tab, filters and search are query parameters, so a copied
 // link opens the same view (docs/dashboard.md "The inbox").
-import type { Query } from '../../api.ts';
+import { TABS, type TabId } from '../../queries/inbox.ts';
 
-export const TABS = [
-  { id: 'pending', label: 'Pending' },
-  { id: 'ready', label: 'Ready' },
-  { id: 'sent', label: 'Sent' },
-  { id: 'archived', label: 'Archived' },
-  { id: 'snoozed', label: 'Snoozed' },
-] as const;
-export type TabId = (typeof TABS)[number]['id'];
+export { TABS, type TabId };
 
 /** URL parameters the list passes to GET /api/replies as they are. */
 export const FILTER_PARAMS = ['category_id', 'client_id', 'connection_id', 'contact_id', 'received_after', 'received_before', 'q', 'sort'] as const;
@@ -53,10 +46,6 @@ export function tabSearch(params: URLSearchParams, tab: TabId): string {
   else if (tab !== 'pending') next.set('status', tab);
   const s = next.toString();
   return s ? `?${s}` : '';
-}
-
-export function countQuery(tab: TabId): Query {
-  return tab === 'snoozed' ? { snoozed: true, limit: 1 } : { status: tab, snoozed: false, limit: 1 };
 }
 
 export const DATE_PRESETS = [

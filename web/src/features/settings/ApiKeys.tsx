@@ -8,7 +8,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { type ApiKey, KEY_PERMISSIONS, type NewApiKey } from '../../types.ts';
-import { apiKeyKeys, apiKeysQuery } from './queries.ts';
+import { apiKeyKeys, apiKeysQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 export function ApiKeysPage() {

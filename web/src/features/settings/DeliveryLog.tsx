@@ -6,7 +6,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { WebhookDelivery, WebhookEndpoint } from '../../types.ts';
-import { deliveriesQuery, webhookKeys } from './queries.ts';
+import { deliveriesQuery, webhookKeys } from '../../queries/settings.ts';
 
 const DELIVERY_LABEL: Record<WebhookDelivery['status'], string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 

@@ -10,7 +10,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { Connection } from '../../types.ts';
 import { ConnectButtons, ReconnectButton, SignInOutcome } from './MailboxSignIn.tsx';
-import { connectionKeys, connectionsQuery } from './queries.ts';
+import { connectionKeys, connectionsQuery } from '../../queries/settings.ts';
 import { FormDialog, QueryTable } from './Resources.tsx';
 import { PageHead } from './Settings.tsx';
 

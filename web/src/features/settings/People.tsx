@@ -8,7 +8,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
 import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
-import { memberKeys, membersQuery, outboxQuery } from './queries.ts';
+import { memberKeys, membersQuery, outboxQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };

@@ -10,8 +10,8 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { Category, Client } from '../../types.ts';
-import { replyKeys } from '../inbox/queries.ts';
-import { categoriesQuery, categoryKeys, clientKeys, clientsQuery } from './queries.ts';
+import { replyKeys } from '../../queries/inbox.ts';
+import { categoriesQuery, categoryKeys, clientKeys, clientsQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 export function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {

@@ -9,8 +9,8 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import type { Category, TriageSettings } from '../../types.ts';
-import { triageSettingsQuery } from '../triage/queries.ts';
-import { categoriesQuery, categoryKeys } from './queries.ts';
+import { triageSettingsQuery } from '../../queries/triage.ts';
+import { categoriesQuery, categoryKeys } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 export default function TriagePage() {

@@ -8,7 +8,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { type Answer, WEBHOOK_EVENTS, type WebhookEndpoint } from '../../types.ts';
 import { DeliveryLog } from './DeliveryLog.tsx';
-import { webhookKeys, webhooksQuery } from './queries.ts';
+import { webhookKeys, webhooksQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 /** An endpoint with its signing secret: answered once, when it is created or its secret rotated. */

@@ -4,9 +4,9 @@ import type React from 'react';
 import { api, errorMessage } from '../../api.ts';
 import { Dot } from '../../components/Chip.tsx';
 import { useToast } from '../../components/Toasts.tsx';
-import { useLiveUpdates } from '../../lib/live.ts';
+import { useLiveUpdates } from './live.ts';
 import { forgetSession, statusQuery, useAdoptSession, useSession } from '../../lib/session.ts';
-import { categoriesQuery, connectionsQuery } from '../settings/queries.ts';
+import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import type { Connection, Session } from '../../types.ts';
 
 const SYNC_COLOURS: Record<Connection['sync']['state'], string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import type { Category, TriageDecision } from '../../types.ts';
-import { contactKeys } from '../contacts/queries.ts';
-import { replyKeys } from '../inbox/queries.ts';
+import { contactKeys } from '../../queries/contacts.ts';
+import { replyKeys } from '../../queries/inbox.ts';
 
 const SOURCES: Record<TriageDecision['source'], string> = {
   header: 'a mail header',

@@ -2,11 +2,25 @@
 // calls that change a reply. What the caches do with a change is in cache.ts; the mutations
 // built from both are in mutations.ts.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api.ts';
-import type { Answer, Body, OutgoingMessage, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
-import { countQuery, type TabId } from './view.ts';
+import { api, type Query } from '../api.ts';
+import type { Answer, Body, OutgoingMessage, ReplyDetail, ReplyListItem, ReplyPatch } from '../types.ts';
 
 export const PAGE_SIZE = 50;
+
+/** The inbox's tabs: four statuses and the snoozed replies of any status. */
+export const TABS = [
+  { id: 'pending', label: 'Pending' },
+  { id: 'ready', label: 'Ready' },
+  { id: 'sent', label: 'Sent' },
+  { id: 'archived', label: 'Archived' },
+  { id: 'snoozed', label: 'Snoozed' },
+] as const;
+export type TabId = (typeof TABS)[number]['id'];
+
+/** What a tab's count asks GET /api/replies: one item, for pagination.total. */
+export function countQuery(tab: TabId): Query {
+  return tab === 'snoozed' ? { snoozed: true, limit: 1 } : { status: tab, snoozed: false, limit: 1 };
+}
 
 /**
  * Lists, tab counts and a contact's replies share the root `replies`, so one invalidation

@@ -1,9 +1,9 @@
 // Contacts' data: the list with its search, one contact, and the replies of one contact (kept
 // under replyKeys, so a change to replies refreshes them with the inbox's lists).
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../api.ts';
-import type { ContactDetail, ContactListItem, ReplyListItem } from '../../types.ts';
-import { PAGE_SIZE, replyKeys } from '../inbox/queries.ts';
+import { api } from '../api.ts';
+import type { ContactDetail, ContactListItem, ReplyListItem } from '../types.ts';
+import { PAGE_SIZE, replyKeys } from './inbox.ts';
 
 export const contactKeys = {
   all: ['contacts'] as const,

@@ -1,8 +1,8 @@
 // Settings' data, one query-key factory per area. Categories, clients and mailboxes are read
 // across the dashboard too (the inbox's filters and chips, the sidebar's shortcuts).
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../api.ts';
-import type { ApiKey, Category, Client, Connection, Member, OutboxMail, WebhookDelivery, WebhookEndpoint } from '../../types.ts';
+import { api } from '../api.ts';
+import type { ApiKey, Category, Client, Connection, Member, OutboxMail, WebhookDelivery, WebhookEndpoint } from '../types.ts';
 
 export const categoryKeys = { all: ['categories'] as const };
 export const clientKeys = { all: ['clients'] as const };
