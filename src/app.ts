@@ -14,6 +14,7 @@ import { registerPathIds } from './http/path-ids.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { registerShutdown } from './http/shutdown.ts';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
+import { registerResponseCheck } from './http/response-check.ts';
 import { Errors } from './errors.ts';
 import { documentFor, swaggerOptions } from './openapi/document.ts';
 import { VERSION_HEADER } from './http/versioning.ts';
@@ -78,6 +79,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*) and their discovered configurations, shared with the worker. */
   oauth?: { providers: OAuthProviders; clients: OAuthClients };
+  /** Validate every JSON answer against its route's response schema (http/response-check.ts): the test suite's setting. */
+  checkResponses?: boolean;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
   app.removeContentTypeParser('text/plain');
   registerRequestChecks(app);
   registerPathIds(app);
+  if (deps.checkResponses) registerResponseCheck(app);
   for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 

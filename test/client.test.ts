@@ -47,6 +47,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       smtp: { host: '127.0.0.1', port: 1, tls: 'none' as const },
     };
     app = await buildApp({
+      checkResponses: true,
       db,
       webhooks: { secretKey: SECRET_KEY, allowPrivateNetworks: true },
       rateLimitWindowMs: WINDOW_MS,

@@ -28,7 +28,7 @@ export async function openDb(dialect: Dialect): Promise<Db> {
 
 export async function makeApp(dialect: Dialect, deps: Partial<AppDeps> = {}) {
   const db = deps.db ?? (await openDb(dialect));
-  const app = await buildApp({ ...deps, db });
+  const app = await buildApp({ checkResponses: true, ...deps, db });
   await app.ready();
   return {
     app,

@@ -4,9 +4,9 @@
 // (test/e2e) see the successes; a refusal is hard to bring about there.
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { replyKeys } from '../web/src/features/inbox/queries.ts';
+import { replyKeys } from '../web/src/queries/inbox.ts';
 import { type ReplyUpdate, replyUpdate } from '../web/src/features/inbox/reply-update.ts';
-import { categoryKeys } from '../web/src/features/settings/queries.ts';
+import { categoryKeys } from '../web/src/queries/settings.ts';
 
 // the inbox schedules its count refresh with window.setTimeout
 (globalThis as { window?: unknown }).window ??= globalThis;

@@ -5,7 +5,7 @@ import { Errors } from '../errors.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import * as q from './queries.ts';
-import { searchFor } from '../replies/service.ts';
+import { searchFor } from '../replies/list.ts';
 import { raise } from '../events.ts';
 import { clearBouncing, markBouncingById, markDoNotContact } from '../triage/queries.ts';
 import { contactEvent } from '../triage/contact-event.ts';

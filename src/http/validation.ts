@@ -9,7 +9,7 @@ import { isTimestamp } from '../timestamps.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-function makeAjv(coerce: boolean) {
+export function makeAjv(coerce: boolean) {
   // verbose: errors carry their schema, so a wrong type on an enum field can list the choices
   const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
   addFormats(ajv);

@@ -16,7 +16,7 @@ import type { Database } from '../db/types.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
-import * as q from './queries.ts';
+import * as q from './list-queries.ts';
 import { planSearch, readSearchPage } from './search.ts';
 
 /** The JSON text of a list item's unchanging fields, in the item's field order. */

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
-import { listPageJson } from './list-page.ts';
+import { listReplies } from './list.ts';
 import { downloadAttachment } from './attachments.ts';
 import * as service from './service.ts';
 import { ingestReply, type IngestTriage } from './ingest.ts';
@@ -23,8 +23,8 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       },
     },
     async (request, reply) => {
-      // already JSON text (replies/list-page.ts): sent as it is, past the serializer
-      const body = await listPageJson(db.read, request.workspaceId, service.parseListQuery(request.query));
+      // already JSON text (replies/list.ts): sent as it is, past the serializer
+      const body = await listReplies(db, request.workspaceId, request.query);
       return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );

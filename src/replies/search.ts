@@ -14,7 +14,7 @@
 import type { Q } from '../db/types.ts';
 import { type ReplySet, type SearchTerms, textMatchSet } from '../db/dialect.ts';
 import { readCounts, searchedTextVersion } from '../workspaces/counts.ts';
-import { isSearchOnly, pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './queries.ts';
+import { isSearchOnly, pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './list-queries.ts';
 
 interface Remembered {
   version: string;

@@ -1,6 +1,5 @@
-// Reply rules: listing, reading and the state rules of docs/api.md "PATCH rules" (ingestion: ingest.ts).
+// Reply rules: reading and the state rules of docs/api.md "PATCH rules" (listing: list.ts; ingestion: ingest.ts).
 import { type Db, together } from '../db/connect.ts';
-import { type SearchTerms, searchWords } from '../db/dialect.ts';
 import { ownedExists } from '../db/owned.ts';
 import type { ReplyStatus, TriageSource, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
@@ -9,56 +8,11 @@ import { attachmentsForReply } from './attachments.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
 import { raise } from '../events.ts';
-import type { Bulk, ListRepliesQueryT, PatchReply } from './schemas.ts';
-import { decodeCursor, type ListRequest } from './list-page.ts';
-import type { ReplyFilter } from './queries.ts';
-import { page } from '../http/schemas.ts';
-import { STATUSES } from './schemas.ts';
+import type { Bulk, PatchReply } from './schemas.ts';
 import * as q from './queries.ts';
 import { queueLearning } from './triage-jobs.ts';
 
 const now = () => new Date().toISOString();
-
-/** `pending` or `pending,ready`: the statuses asked for, each known and once. */
-export function parseStatusFilter(status: string | undefined): ReplyStatus[] | undefined {
-  if (status === undefined || status === '') return undefined;
-  const given = status.split(',').map((s) => s.trim());
-  for (const s of given) {
-    if (!(STATUSES as readonly string[]).includes(s)) throw Errors.BadRequest(`status must be one of ${STATUSES.join(', ')}`);
-  }
-  return [...new Set(given)] as ReplyStatus[];
-}
-
-/** The words of a `q` (db/dialect.ts searchWords); one without a letter or digit is 400. */
-export function searchFor(text: string): SearchTerms {
-  const terms = searchWords(text);
-  if (!terms.words.length) throw Errors.BadRequest('q must contain a letter or a digit');
-  return terms;
-}
-
-/** GET /api/replies's query as the list reads it (docs/api.md "Inbox queries"). */
-export function parseListQuery(query: ListRepliesQueryT): ListRequest {
-  const { limit, offset } = page(query.limit, query.offset);
-  const newestFirst = query.sort !== 'received_at';
-  const filter: ReplyFilter = {
-    statuses: parseStatusFilter(query.status),
-    categoryId: query.category_id === undefined ? undefined : query.category_id === 'none' ? null : query.category_id.toLowerCase(),
-    clientId: query.client_id?.toLowerCase(),
-    connectionId: query.connection_id?.toLowerCase(),
-    contactId: query.contact_id?.toLowerCase(),
-    receivedAfter: query.received_after === undefined ? undefined : normalizeTimestamp(query.received_after),
-    receivedBefore: query.received_before === undefined ? undefined : normalizeTimestamp(query.received_before),
-    search: query.q === undefined ? undefined : searchFor(query.q),
-    snoozed: query.snoozed,
-    now: now(),
-    newestFirst,
-  };
-  if (query.cursor === undefined) return { filter, limit, offset };
-  if (offset !== 0) throw Errors.BadRequest('cursor and offset cannot be combined: a cursor page starts where the cursor points');
-  const after = decodeCursor(query.cursor, newestFirst);
-  if (!after) throw Errors.BadRequest('cursor is not a cursor of this list (take pagination.next_cursor of the previous page, with the same sort)');
-  return { filter, limit, offset, after };
-}
 
 /** The columns of a reply row that its single-read form shows as they are. */
 type ReplyRow = Pick<
