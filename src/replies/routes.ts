@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, NoteBody, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyNote, ReplyUpdated } from './schemas.ts';
+import { addNote } from './activity.ts';
 import { listReplies } from './list.ts';
 import { downloadAttachment } from './attachments.ts';
 import * as service from './service.ts';
@@ -55,7 +56,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
         response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body) }),
+    async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body, request.actor) }),
   );
 
   app.post(
@@ -71,7 +72,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
         response: { 200: single(BulkResult), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await service.bulkUpdate(db, request.workspaceId, request.body) }),
+    async (request) => ({ data: await service.bulkUpdate(db, request.workspaceId, request.body, request.actor) }),
   );
 
   app.post(
@@ -91,6 +92,23 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage });
       return reply.code(created ? 201 : 200).send({ data });
     },
+  );
+
+  app.post(
+    '/api/replies/:id/notes',
+    {
+      config: { permission: 'replies:write' },
+      schema: {
+        tags: ['Replies'],
+        summary: 'Add an internal note to a reply',
+        description:
+          "A note for the team: shown in the reply's `notes` and history, announced as reply.note_added, never mailed, sent or forwarded. The author is the API key, or the person signed in to the dashboard.",
+        params: IdParams,
+        body: NoteBody,
+        response: { 201: single(Type.Ref(ReplyNote)), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await addNote(db, request.workspaceId, request.params.id, request.actor, request.body.body) }),
   );
 
   app.get(
