@@ -65,6 +65,7 @@ export const Errors = {
   NothingToSend: define(400, 'NOTHING_TO_SEND', "Nothing to send: give a message, or set the reply's ai_response first"),
   UnmailableAddress: (field: string, address: string) => new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
   ReplyAlreadySent: define(409, 'REPLY_ALREADY_SENT', 'This reply was already sent'),
+  ReplyChanged: define(412, 'REPLY_CHANGED', 'The reply changed since you read it (If-Match): read it again and apply your change to what it holds now'),
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>
     new AppError(429, 'MAIL_QUOTA_EXCEEDED', `Sending quota of ${limit} recipients per hour reached for this workspace; nothing was sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),

@@ -25,7 +25,7 @@ const LIST_FIELDS = [
   'assignee',
   'created_at',
 ];
-const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments', 'notes', 'activity', 'triage'];
+const DETAIL_FIELDS = [...LIST_FIELDS, 'updated_at', 'client', 'contact', 'thread', 'outgoing', 'attachments', 'notes', 'activity', 'triage'];
 
 for (const dialect of DIALECTS) {
   describe(`replies (${dialect})`, () => {

@@ -197,6 +197,35 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it("refuses a draft saved against an older version (If-Match) with 412, so the first person's text is never silently replaced", async () => {
+      const reply = await newReply(ws.headers);
+      const read = await app.inject({ method: 'GET', url: `/api/replies/${reply.id}`, headers: ws.headers });
+      const etag = read.headers.etag as string;
+      expect(etag).toBe(`"${read.json().data.updated_at}"`);
+      // Ana and Ben opened the same version; Ana saves first
+      const first = await app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: { ...ana.headers, 'if-match': etag }, payload: { ai_response: "Ana's draft" } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toBe(`"${first.json().data.updated_at}"`);
+      const second = await app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: { ...ws.headers, 'if-match': etag }, payload: { ai_response: "Ben's draft" } });
+      expect(second.statusCode).toBe(412);
+      expect(second.json()).toEqual({ data: null, error: 'The reply changed since you read it (If-Match): read it again and apply your change to what it holds now' });
+      expect((await detail(reply.id)).ai_response).toBe("Ana's draft");
+      // with the version he reads now, or with *, Ben's save goes through
+      expect(
+        (await app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: { ...ws.headers, 'if-match': first.headers.etag as string }, payload: { ai_response: "Ben's draft" } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: { ...ws.headers, 'if-match': '*' }, payload: { status: 'archived' } })).statusCode).toBe(200);
+      // two saves of one version at once: one wins, the other is 412
+      const now = (await app.inject({ method: 'GET', url: `/api/replies/${reply.id}`, headers: ws.headers })).headers.etag as string;
+      const race = await Promise.all(
+        ['A', 'B'].map((who) => app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: { ...ws.headers, 'if-match': now }, payload: { ai_response: `draft ${who}` } })),
+      );
+      expect(race.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+      const winner = race.find((r) => r.statusCode === 200)!.json().data.ai_response;
+      expect((await detail(reply.id)).ai_response).toBe(winner);
+    });
+
     it("unassigns a removed member's replies, in their history", async () => {
       const carl = await member(ws.workspace.id, `carl.${dialect}.${process.pid}@agency.example`);
       const owner = await member(ws.workspace.id, `owner.${dialect}.${process.pid}@agency.example`, 'owner');

@@ -110,6 +110,7 @@ const ERROR_TEXT: Record<string, string> = {
   403: 'The API key lacks the permission this operation needs',
   404: 'No such resource in this workspace',
   409: "Conflicts with the resource's state, or a request with this Idempotency-Key is still running",
+  412: 'The resource changed since the version If-Match names: read it again',
   413: 'The body is over 1 MiB',
   415: 'The body is not JSON',
   422: 'This Idempotency-Key was used for a different request',

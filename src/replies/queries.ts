@@ -81,6 +81,7 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
     .select([
       ...listColumns,
       'r.assignee_id',
+      'r.updated_at',
       'u.name as assignee_name',
       'u.email as assignee_email',
       'rt.source as triage_source',
@@ -126,7 +127,7 @@ const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
     db,
     db
       .selectFrom('replies')
-      .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id'])
+      .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
       .where('workspace_id', '=', a.ws)
       .where('id', '=', a.id),
   ),

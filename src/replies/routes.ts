@@ -41,7 +41,10 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
         response: { 200: single(Type.Ref(ReplyDetail)), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await service.getReply(db, request.workspaceId, request.params.id) }),
+    async (request, reply) => {
+      const data = await service.getReply(db, request.workspaceId, request.params.id);
+      return reply.header('etag', service.etagOf(data.updated_at)).send({ data });
+    },
   );
 
   app.patch(
@@ -50,13 +53,19 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       config: { permission: 'replies:write' },
       schema: {
         tags: ['Replies'],
-        summary: "Update a reply's status, category or draft response",
+        summary: "Update a reply's status, category, draft, snooze or assignee",
+        description:
+          "PATCH rules in docs/api.md. With `If-Match` (the single read's ETag, its `updated_at` in quotes) the change is made only if nobody changed the reply since: otherwise 412 and nothing changes, so a second person's draft never silently replaces the first's.",
         params: IdParams,
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'The ETag of the version read, e.g. "2026-11-20T10:02:00.000Z"; `*` matches any.' })) }),
         body: PatchReplyBody,
-        response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 412, 429) },
       },
     },
-    async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body, request.actor) }),
+    async (request, reply) => {
+      const data = await service.updateReply(db, request.workspaceId, request.params.id, request.body, request.actor, request.headers['if-match']);
+      return reply.header('etag', service.etagOf(data.updated_at)).send({ data });
+    },
   );
 
   app.post(

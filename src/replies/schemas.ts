@@ -40,7 +40,7 @@ const ActivityEntry = Type.Object({
   action: Type.Unsafe<'status' | 'category' | 'assignee' | 'draft' | 'snooze' | 'send' | 'forward' | 'note'>({
     type: 'string',
     enum: ['status', 'category', 'assignee', 'draft', 'snooze', 'send', 'forward', 'note'],
-    description: 'What changed or happened (docs/api.md "The team\'s inbox" lists what `from` and `to` hold for each).',
+    description: `What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).`,
   }),
   from: Type.Optional(Nullable(Type.String())),
   to: Type.Optional(Nullable(Type.String())),
@@ -87,6 +87,7 @@ export const ReplyDetail = Type.Object(
     ...replyFields,
     category: Nullable(CategoryDetail),
     ...replyTail,
+    updated_at: Type.String({ format: 'date-time', description: `When the reply last changed: its version. PATCH's If-Match takes it as the ETag (docs/api.md "PATCH rules").` }),
     client: Nullable(Type.Object({ id: Type.String(), name: Type.String(), service_description: Type.String() })),
     contact: Type.Object({
       id: Type.String(),

@@ -39,6 +39,7 @@ type ReplyRow = Pick<
   | 'handled_at'
   | 'snoozed_until'
   | 'created_at'
+  | 'updated_at'
 >;
 
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
@@ -91,6 +92,7 @@ export function detailOf(
     snoozed_until: r.snoozed_until,
     assignee,
     created_at: r.created_at,
+    updated_at: r.updated_at,
     client,
     contact,
     thread,
@@ -172,12 +174,12 @@ export async function applyChange(
   workspaceId: string,
   id: string,
   patch: Change,
-  updatedAt: string,
+  at: string,
   /**
    * learn: a category chosen by a person or client teaches triage's model (a learning job).
    * known (triage's): the row it already read under lock, and a category it just read.
    */
-  opts: { actor: Actor; learn: boolean; known?: { current: q.LockedReply; categoryChecked: true } },
+  opts: { actor: Actor; learn: boolean; known?: { current: q.LockedReply; categoryChecked: true }; ifMatch?: string },
 ) {
   const { known, learn, actor } = opts;
   const [current, categoryExists, assignee] = await together([
@@ -186,8 +188,13 @@ export async function applyChange(
     patch.assignee_id != null ? findMember(trx, workspaceId, patch.assignee_id.toLowerCase()) : null,
   ]);
   if (!current) throw Errors.ReplyNotFound();
+  // the caller's version (If-Match), compared under the row's lock: a change made since it read the reply is not overwritten
+  if (opts.ifMatch !== undefined && !ifMatches(opts.ifMatch, current.updated_at)) throw Errors.ReplyChanged();
   if (!categoryExists) throw Errors.InvalidCategoryId();
   if (patch.assignee_id != null && !assignee) throw Errors.InvalidAssigneeId();
+  // a new version, later than the last even within one millisecond: updated_at is what If-Match
+  // and the list's memo (list-page.ts) compare
+  const updatedAt = at > current.updated_at ? at : new Date(Date.parse(current.updated_at) + 1).toISOString();
   const assigneeId = patch.assignee_id === undefined ? current.assignee_id : (assignee?.id ?? null);
 
   let status: ReplyStatus = patch.status ?? current.status;
@@ -263,11 +270,20 @@ function historyOf(changed: Record<string, { previous: unknown; current: unknown
   return entries;
 }
 
-export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply, actor: Actor) {
+/** A reply's ETag: its updated_at, quoted (RFC 9110 strong validator). */
+export const etagOf = (updatedAt: string) => `"${updatedAt}"`;
+
+/** Whether an If-Match header names this version: `*`, or a list of ETags one of which is it. */
+function ifMatches(header: string, updatedAt: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etagOf(updatedAt));
+}
+
+export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply, actor: Actor, ifMatch?: string) {
   const at = now();
   const change = checkChange(patch, at);
   return db.write(async (trx) => {
-    const { updated } = await applyChange(trx, workspaceId, id, change, at, { actor, learn: true });
+    const { updated } = await applyChange(trx, workspaceId, id, change, at, { actor, learn: true, ifMatch });
     return updated;
   });
 }

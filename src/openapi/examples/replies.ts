@@ -40,7 +40,10 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
       ...one('Assign to a member', { assignee_id: replyListItem.assignee.id }),
     },
     ok: { 200: one('The reply after the change', single(replyUpdated)) },
-    errors: { 400: [Errors.InvalidCategoryId().message, Errors.InvalidAssigneeId().message, Errors.EmptyUpdate().message, 'snoozed_until must be in the future (null wakes the reply)'] },
+    errors: {
+      400: [Errors.InvalidCategoryId().message, Errors.InvalidAssigneeId().message, Errors.EmptyUpdate().message, 'snoozed_until must be in the future (null wakes the reply)'],
+      412: [Errors.ReplyChanged().message],
+    },
   },
   bulkUpdateReplies: {
     body: one('Archive two replies', { ids: [REPLY_ID, '0190f5a2-8d4f-7e2b-8c3f-5a7b9d1e2f3a'], status: 'archived' }),

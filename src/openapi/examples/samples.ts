@@ -92,6 +92,7 @@ export const replyNote = {
 
 export const replyDetail = {
   ...replyListItem,
+  updated_at: '2026-11-20T10:02:00.000Z',
   category: { id: CATEGORY_ID, name: category.name, color: category.color, is_positive: true },
   client: { id: CLIENT_ID, name: client.name, service_description: client.service_description },
   contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd', do_not_contact: false },

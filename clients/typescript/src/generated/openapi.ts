@@ -48,8 +48,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a reply's status, category or draft response
-         * @description Needs the `replies:write` permission.
+         * Update a reply's status, category, draft, snooze or assignee
+         * @description PATCH rules in docs/api.md. With `If-Match` (the single read's ETag, its `updated_at` in quotes) the change is made only if nobody changed the reply since: otherwise 412 and nothing changes, so a second person's draft never silently replaces the first's.
+         *
+         *     Needs the `replies:write` permission.
          */
         patch: operations["updateReply"];
         trace?: never;
@@ -953,6 +955,11 @@ export interface components {
             } | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the reply last changed: its version. PATCH's If-Match takes it as the ETag (docs/api.md "PATCH rules").
+             */
+            updated_at: string;
             client: {
                 id: string;
                 name: string;
@@ -1003,7 +1010,7 @@ export interface components {
                     name: string;
                 };
                 /**
-                 * @description What changed or happened (docs/api.md "The team's inbox" lists what `from` and `to` hold for each).
+                 * @description What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).
                  * @enum {string}
                  */
                 action: "status" | "category" | "assignee" | "draft" | "snooze" | "send" | "forward" | "note";
@@ -1572,7 +1579,10 @@ export interface operations {
     updateReply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read, e.g. "2026-11-20T10:02:00.000Z"; `*` matches any. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -1649,6 +1659,15 @@ export interface operations {
             };
             /** @description No such resource in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource changed since the version If-Match names: read it again */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
