@@ -19,7 +19,8 @@ import { Errors } from './errors.ts';
 import { documentFor, swaggerOptions } from './openapi/document.ts';
 import { VERSION_HEADER } from './http/versioning.ts';
 import { KeyAuthenticator } from './workspaces/service.ts';
-import { ReplyDetail, ReplyListItem } from './replies/schemas.ts';
+import { ReplyDetail, ReplyListItem, ReplyNote } from './replies/schemas.ts';
+import { memberRoutes } from './workspaces/routes.ts';
 import { ContactDetail, ContactListItem } from './contacts/schemas.ts';
 import { replyRoutes } from './replies/routes.ts';
 import { triageAtIngestion } from './triage/ingestion.ts';
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
   registerRequestChecks(app);
   registerPathIds(app);
   if (deps.checkResponses) registerResponseCheck(app);
-  for (const schema of [ErrorBody, OutgoingMessage, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
+  for (const schema of [ErrorBody, OutgoingMessage, ReplyNote, ReplyListItem, ReplyDetail, ContactListItem, ContactDetail, Endpoint, Delivery, TriageSettings, Connection]) app.addSchema(schema);
   registerErrorHandler(app, BODY_LIMIT);
 
   await app.register(swagger, swaggerOptions());
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDeps) {
   const opts = { db: deps.db };
   await app.register(replyRoutes, { ...opts, triage: triageAtIngestion({ llm: deps.llm ?? null }) });
   await app.register(contactRoutes, opts);
+  await app.register(memberRoutes, opts);
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });

@@ -28,8 +28,9 @@ export const Errors = {
   ContactNotFound: define(404, 'CONTACT_NOT_FOUND', 'Contact not found'),
   InvalidCategoryId: define(400, 'INVALID_CATEGORY_ID', 'Invalid category_id'),
   InvalidClientId: define(400, 'INVALID_CLIENT_ID', 'Invalid client_id'),
+  InvalidAssigneeId: define(400, 'INVALID_ASSIGNEE_ID', 'Invalid assignee_id'),
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
-  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until'),
+  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'),
   OutgoingNotFound: define(404, 'OUTGOING_NOT_FOUND', 'Outgoing message not found'),
   OutgoingNotFailed: (status: string) => new AppError(409, 'OUTGOING_NOT_FAILED', `Only failed mail can be retried; this message is ${status}`),
   CategoryNotFound: define(404, 'CATEGORY_NOT_FOUND', 'Category not found'),
@@ -64,6 +65,7 @@ export const Errors = {
   NothingToSend: define(400, 'NOTHING_TO_SEND', "Nothing to send: give a message, or set the reply's ai_response first"),
   UnmailableAddress: (field: string, address: string) => new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
   ReplyAlreadySent: define(409, 'REPLY_ALREADY_SENT', 'This reply was already sent'),
+  ReplyChanged: define(412, 'REPLY_CHANGED', 'The reply changed since you read it (If-Match): read it again and apply your change to what it holds now'),
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>
     new AppError(429, 'MAIL_QUOTA_EXCEEDED', `Sending quota of ${limit} recipients per hour reached for this workspace; nothing was sent. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}`),

@@ -170,6 +170,9 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       const page = await client.replies.list({ status: 'pending', limit: 10 });
       expect(page.data.map((r) => r.id)).toEqual([other.id, reply.id]);
 
+      const note = await client.replies.createNote(reply.id, { body: 'Call before answering.' });
+      expect(note.author).toMatchObject({ type: 'api_key', name: expect.any(String) });
+      expect(await client.members.list()).toEqual([]);
       const updated = await client.replies.update(reply.id, { category_id: category.id, ai_response: 'Hi Ada, here is our pricing.' });
       expect(updated).toMatchObject({ status: 'ready', category_id: category.id });
       expect(await client.replies.bulkUpdate({ ids: [other.id], status: 'archived' })).toEqual({ updated: 1, ids: [other.id] });

@@ -125,6 +125,36 @@ for (const dialect of DIALECTS) {
       expect(await snapshot()).toEqual(before);
     });
 
+    it("B sees none of A's members, cannot assign A's replies or A's people, and cannot note A's reply", async () => {
+      const member = await createUser(
+        ctx.db,
+        { email: `teammate.${dialect}.${process.pid}@a.example`, workspaceId: a.workspace.id, role: 'member', password: 'correct horse battery' },
+        'http://127.0.0.1',
+      );
+      const memberId = member.id;
+      const before = await snapshot();
+      const members = await call('GET /api/members', '/api/members', b.headers);
+      expect(members.statusCode).toBe(200);
+      expect(members.json().data).toEqual([]);
+      const own = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: b.headers, payload: inbound() })).json().data;
+      for (const [route, path, payload] of [
+        ['PATCH /api/replies/:id', `/api/replies/${own.id}`, { assignee_id: memberId }],
+        ['POST /api/replies/bulk', '/api/replies/bulk', { ids: [own.id], assignee_id: memberId }],
+      ] as const) {
+        const res = await call(route, path, b.headers, payload);
+        expect(res.json(), route).toEqual({ data: null, error: 'Invalid assignee_id' });
+      }
+      const assignA = await call('PATCH /api/replies/:id', `/api/replies/${A.reply}`, b.headers, { assignee_id: null });
+      expect(assignA.json()).toEqual({ data: null, error: 'Reply not found' });
+      const note = await call('POST /api/replies/:id/notes', `/api/replies/${A.reply}/notes`, b.headers, { body: 'B was here' });
+      expect(note.statusCode).toBe(404);
+      expect(note.json()).toEqual({ data: null, error: 'Reply not found' });
+      const filtered = await call('GET /api/replies', `/api/replies?assignee_id=${memberId}`, b.headers);
+      expect(filtered.json().data).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+      expect(before.reply.data.notes).toEqual([]);
+    });
+
     it("B can neither rename nor delete A's category or client", async () => {
       const before = await snapshot();
       const clientsBefore = (await ctx.app.inject({ method: 'GET', url: '/api/clients', headers: a.headers })).json();

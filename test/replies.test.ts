@@ -22,9 +22,10 @@ const LIST_FIELDS = [
   'received_at',
   'handled_at',
   'snoozed_until',
+  'assignee',
   'created_at',
 ];
-const DETAIL_FIELDS = [...LIST_FIELDS, 'client', 'contact', 'thread', 'outgoing', 'attachments', 'triage'];
+const DETAIL_FIELDS = [...LIST_FIELDS, 'updated_at', 'client', 'contact', 'thread', 'outgoing', 'attachments', 'notes', 'activity', 'triage'];
 
 for (const dialect of DIALECTS) {
   describe(`replies (${dialect})`, () => {
@@ -361,7 +362,7 @@ for (const dialect of DIALECTS) {
         const res = await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { status: 'ready' });
         expect(res.statusCode).toBe(200);
         const data = res.json().data;
-        expect(Object.keys(data)).toEqual(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'updated_at']);
+        expect(Object.keys(data)).toEqual(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id', 'updated_at']);
         expect(data).toMatchObject({ id: ws.ids[0], status: 'ready', category_id: null, ai_response: null });
         expect(Date.parse(data.updated_at)).toBeGreaterThan(Date.now() - 10_000);
       });
@@ -403,7 +404,7 @@ for (const dialect of DIALECTS) {
         ['a number as status', { status: 5 }, 400, 'status must be one of pending, ready, sent, archived'],
         ['a number as draft', { ai_response: 123 }, 400, 'ai_response must be a string'],
         ['an unknown field', { status: 'ready', priority: 'high' }, 400, 'Unknown field in request body: priority'],
-        ['an empty body', {}, 400, 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until'],
+        ['an empty body', {}, 400, 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'],
         ['an array body', [], 400, 'The request body must be an object'],
       ];
       for (const [what, body, code, message] of BAD_PATCHES) {

@@ -354,7 +354,9 @@ for (const dialect of DIALECTS) {
       }
       const bad = await post({ url: 'https://example.com/hook', events: ['reply.received', 'reply.deleted'] });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error).toBe('Unknown event type(s): reply.deleted. Allowed: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created, contact.updated, *');
+      expect(bad.json().error).toBe(
+        'Unknown event type(s): reply.deleted. Allowed: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated, *',
+      );
       expect((await post({ url: 'https://example.com/hook', events: [] })).json().error).toBe('events must have at least 1 item');
       expect((await post({ url: 'https://example.com/hook' })).json().error).toBe('events is required');
       expect((await post({ url: 'https://example.com/hook', events: ['*'], secret: 'x' })).json().error).toBe('Unknown field in request body: secret');

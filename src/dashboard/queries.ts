@@ -103,7 +103,20 @@ export function findSession(db: Q, idHash: string) {
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('workspaces as w', 'w.id', 's.workspace_id')
     .leftJoin('memberships as m', (j) => j.onRef('m.workspace_id', '=', 's.workspace_id').onRef('m.user_id', '=', 's.user_id'))
-    .select(['s.id_hash', 's.user_id', 'u.email', 's.workspace_id', 'w.name as workspace_name', 'w.plan', 'w.rate_limit', 'w.api_version', 'm.role', 's.csrf_token', 's.expires_at'])
+    .select([
+      's.id_hash',
+      's.user_id',
+      'u.email',
+      'u.name as user_name',
+      's.workspace_id',
+      'w.name as workspace_name',
+      'w.plan',
+      'w.rate_limit',
+      'w.api_version',
+      'm.role',
+      's.csrf_token',
+      's.expires_at',
+    ])
     .where('s.id_hash', '=', idHash)
     .executeTakeFirst();
 }

@@ -264,7 +264,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   app.delete(
     '/dashboard/api/members/:id',
     { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } },
-    async (request) => ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id) }),
+    async (request) => ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id, request.actor) }),
   );
 
   app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({

@@ -11,7 +11,8 @@ import { Errors } from '../errors.ts';
 import { listOutgoing } from '../mail/queries.ts';
 import { queueSystemMail } from '../mail/system.ts';
 import { listSystemMail } from '../mail/system-queries.ts';
-import { createWorkspace } from '../workspaces/service.ts';
+import { type Actor, createWorkspace } from '../workspaces/service.ts';
+import { unassignMember } from '../replies/activity.ts';
 import { hashPassword, hashToken, newToken, passwordProblem } from './passwords.ts';
 import * as q from './queries.ts';
 import { DashboardErrors } from '../errors.ts';
@@ -261,13 +262,14 @@ export async function changeRole(db: Db, actor: { userId: string }, workspaceId:
   return { user_id: userId, email: user!.email, role, status: 'active' as const, created_at: current.created_at };
 }
 
-export async function removeMember(db: Db, actor: { userId: string }, workspaceId: string, userId: string) {
+export async function removeMember(db: Db, actor: { userId: string }, workspaceId: string, userId: string, by: Actor) {
   await db.write(async (trx) => {
     const m = await lockedMembership(trx, workspaceId, actor.userId, userId);
     if (m.current.role === 'owner' && m.actorRole !== 'owner') throw DashboardErrors.OwnersOnly();
     if (await m.lastOwner()) throw DashboardErrors.LastOwner();
     await q.deleteMembership(trx, workspaceId, userId);
     await q.deleteSessionsOfUser(trx, userId, workspaceId); // signed out of this workspace at once
+    await unassignMember(trx, workspaceId, userId, by, new Date().toISOString());
   });
   return { user_id: userId, removed: true as const };
 }

@@ -7,7 +7,7 @@ import type { Db } from '../db/connect.ts';
 import type { Role, Tx } from '../db/types.ts';
 import type { SessionAuthenticator } from '../http/auth.ts';
 import { PERMISSIONS, type Permission } from '../workspaces/keys.ts';
-import { PLAN_LIMITS, type Principal } from '../workspaces/service.ts';
+import { displayName, PLAN_LIMITS, type Principal } from '../workspaces/service.ts';
 import { DashboardErrors } from '../errors.ts';
 import { decoyHash, hashToken, newToken, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
@@ -137,6 +137,7 @@ export class CookieSessions implements SessionAuthenticator {
     if (!row?.role) return null; // no longer a member of the workspace the session looks at
     return {
       keyId: `session:${row.user_id}`,
+      actor: { type: 'user', id: row.user_id, name: displayName(row.user_name, row.email) },
       workspaceId: row.workspace_id,
       permissions: new Set(ROLE_PERMISSIONS[row.role]),
       // a person clicking through the dashboard makes a dozen requests a screen: their own

@@ -9,6 +9,7 @@ import { createClient } from '../clients/service.ts';
 import { createConnection } from '../mailboxes/service.ts';
 import { ingestReply } from '../replies/ingest.ts';
 import { updateReply } from '../replies/service.ts';
+import { TRIAGE } from '../activity/record.ts';
 import { getWorkspace } from '../workspaces/service.ts';
 
 const CATEGORIES = [
@@ -137,11 +138,17 @@ export async function seed(db: Db, workspaceId: string, opts: { replies: number 
     const roll = r();
     if (roll < 0.2) continue;
     const status: ReplyStatus | undefined = roll < 0.55 ? undefined : roll < 0.8 ? 'sent' : 'archived';
-    await updateReply(db, workspaceId, reply.id, {
-      category_id: category.id,
-      ...(category.draft && { ai_response: category.draft }),
-      ...(status && { status }),
-    });
+    await updateReply(
+      db,
+      workspaceId,
+      reply.id,
+      {
+        category_id: category.id,
+        ...(category.draft && { ai_response: category.draft }),
+        ...(status && { status }),
+      },
+      TRIAGE,
+    );
   }
   return { categories: categories.length, clients: clients.length, replies: opts.replies, contacts: contacts.size };
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Permission } from '../workspaces/keys.ts';
-import type { KeyAuthenticator, Principal } from '../workspaces/service.ts';
+import type { Actor, KeyAuthenticator, Principal } from '../workspaces/service.ts';
 import { AppError, Errors } from '../errors.ts';
 import { SUPPORTED_API_VERSIONS, VERSION_HEADER } from './versioning.ts';
 
@@ -16,6 +16,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The principal's workspace; reading it without a principal throws 401. */
     readonly workspaceId: string;
+    /** Who the request acts as (the key, or the person signed in); reading it without a principal throws 401. */
+    readonly actor: Actor;
     apiVersion: string;
   }
   interface FastifyContextConfig {
@@ -98,6 +100,12 @@ export async function registerAuth(
     getter(this: FastifyRequest) {
       if (!this.principal) throw Errors.InvalidApiKey();
       return this.principal.workspaceId;
+    },
+  });
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest) {
+      if (!this.principal) throw Errors.InvalidApiKey();
+      return this.principal.actor;
     },
   });
 

@@ -22,7 +22,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
         response: { 200: single(SendResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await service.sendReply(db, request.workspaceId, request.params.id, request.body, mail) }),
+    async (request) => ({ data: await service.sendReply(db, request.workspaceId, request.params.id, request.body, mail, request.actor) }),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
         response: { 200: single(ForwardResult), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail) }),
+    async (request) => ({ data: await service.forwardReply(db, request.workspaceId, request.params.id, request.body, mail, request.actor) }),
   );
 
   app.post(

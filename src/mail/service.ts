@@ -17,6 +17,8 @@ import { composeForward, composeReply, type Composed } from './compose.ts';
 import { moveStatusCount } from '../workspaces/counts.ts';
 import * as q from './queries.ts';
 import { type Forward, MAX_FORWARD_RECIPIENTS, type Send } from './schemas.ts';
+import { record } from '../activity/record.ts';
+import type { Actor } from '../workspaces/service.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
 export interface MailSendPayload {
@@ -137,7 +139,7 @@ async function sender(trx: Trx, workspaceId: string, replyId: string, toEmail: s
  * Two clicks race to the conditional UPDATE in markReplySent; the loser gets 409 (and the
  * unique index on sends per reply would stop it even if that guard were bypassed).
  */
-export async function sendReply(db: Db, workspaceId: string, replyId: string, body: Send, opts: MailOptions) {
+export async function sendReply(db: Db, workspaceId: string, replyId: string, body: Send, opts: MailOptions, actor: Actor) {
   const t = new Date();
   const at = t.toISOString();
   try {
@@ -183,6 +185,10 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       const outgoingId = crypto.randomUUID();
       await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId });
 
+      await record(trx, workspaceId, replyId, actor, at, [
+        { action: 'status', from: reply.status, to: 'sent' },
+        { action: 'send', to },
+      ]);
       const answer = { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const };
       await raise(trx, workspaceId, 'reply.sent', {
         id: replyId,
@@ -226,7 +232,7 @@ export function checkRecipients(to: readonly unknown[] | null | undefined): stri
 }
 
 /** Passes the reply on to other addresses. The reply's status does not change. */
-export async function forwardReply(db: Db, workspaceId: string, replyId: string, body: Forward, opts: MailOptions) {
+export async function forwardReply(db: Db, workspaceId: string, replyId: string, body: Forward, opts: MailOptions, actor: Actor) {
   const to = checkRecipients(body.to);
   const includeThread = body.include_thread ?? true;
   const note = body.message?.trim() ? body.message : null;
@@ -254,6 +260,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
     });
     const outgoingId = crypto.randomUUID();
     await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'forward', from, to, subject, messageId, inReplyTo: null, references: [], composed, at, connectionId });
+    await record(trx, workspaceId, replyId, actor, at, [{ action: 'forward', to: to.join(', ') }]);
     await raise(trx, workspaceId, 'reply.forwarded', {
       id: replyId,
       from_email: reply.from_email,

@@ -90,6 +90,7 @@ export function clientNameFor(operationId: string, url: string): { group: string
 
 const TAGS = [
   { name: 'Replies', description: 'Replies received to outreach emails: list and search, read, triage (status, category, draft, snooze), send the answer, forward.' },
+  { name: 'Members', description: "The workspace's people: whom a reply can be assigned to (`assignee_id`)." },
   { name: 'Contacts', description: 'The people who replied, found or created by their address when a reply arrives.' },
   { name: 'Categories', description: 'How replies are sorted (Interested, Not interested, …); `is_positive` marks the good news.' },
   { name: 'Clients', description: 'The businesses the outreach is done for; drafts draw on their service description.' },
@@ -109,6 +110,7 @@ const ERROR_TEXT: Record<string, string> = {
   403: 'The API key lacks the permission this operation needs',
   404: 'No such resource in this workspace',
   409: "Conflicts with the resource's state, or a request with this Idempotency-Key is still running",
+  412: 'The resource changed since the version If-Match names: read it again',
   413: 'The body is over 1 MiB',
   415: 'The body is not JSON',
   422: 'This Idempotency-Key was used for a different request',

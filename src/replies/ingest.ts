@@ -14,6 +14,7 @@ import * as q from './ingest-queries.ts';
 import { findSnoozedOfSender } from './queries.ts';
 import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './service.ts';
 import { wake } from './snooze.ts';
+import { type Entry, record, shown, TRIAGE } from '../activity/record.ts';
 
 const now = () => new Date().toISOString();
 
@@ -202,6 +203,14 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       });
     }
     await q.insertReply(trx, reply);
+    // what triage decided, in the reply's history as if it had changed the stored reply
+    const triaged: Entry[] = decision
+      ? [
+          ...(decision.category ? [{ action: 'category' as const, from: null, to: decision.category.id }] : []),
+          ...(decision.ai_response !== null ? [{ action: 'status' as const, from: 'pending', to: 'ready' }, { action: 'draft' as const }] : []),
+          ...(decision.snoozed_until !== null ? [{ action: 'snooze' as const, from: null, to: decision.snoozed_until }] : []),
+        ]
+      : [];
 
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
@@ -225,6 +234,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       // a category given by the client is never overwritten: triage runs only without one
       // (docs/triage.md "On ingestion")
       !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
+      record(trx, workspaceId, reply.id, TRIAGE, t, triaged),
     ]);
 
     const detail = detailOf(
@@ -236,6 +246,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       [],
       attachments,
       decision ? decision.why : null,
+      null,
+      { notes: [], activity: triaged.map((e) => shown(t, TRIAGE, e)) },
     );
     const created = contactCreated && {
       type: 'contact.created' as const,

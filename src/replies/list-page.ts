@@ -4,7 +4,8 @@
 // two bodies, its client, connection and contact, received_at and created_at. Decoding those
 // columns out of SQLite and escaping them into JSON was most of a list request's cost (the
 // bodies are long, and names and text are often non-ASCII). So each page reads from the
-// database, on every request, only what can change — status, category, drafts, handled_at —
+// database, on every request, only what can change — status, category, drafts, handled_at, the
+// assignee —
 // with the row's updated_at, and the unchanging part of each item comes from a memo of its
 // JSON text, valid for one updated_at of its row. Every change to a reply sets updated_at, so
 // a memo entry can never describe another version of the row, in this process or after a
@@ -16,6 +17,7 @@ import type { Database } from '../db/types.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
+import { displayName } from '../workspaces/service.ts';
 import * as q from './list-queries.ts';
 import { planSearch, readSearchPage } from './search.ts';
 
@@ -95,7 +97,8 @@ const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
 
 function itemText(f: FixedText, r: q.ReplyPageRow): string {
   const category = r.category_id && r.category_name !== null ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}` : 'null';
-  return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},"snoozed_until":${plain(r.snoozed_until)},${f.end}`;
+  const assignee = r.assignee_id && r.assignee_email !== null ? asciiJson({ id: r.assignee_id, name: displayName(r.assignee_name ?? '', r.assignee_email), email: r.assignee_email }) : 'null';
+  return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},"snoozed_until":${plain(r.snoozed_until)},"assignee":${assignee},${f.end}`;
 }
 
 /** A list request: the filter, and a page by offset or after a cursor position. */

@@ -29,6 +29,9 @@ const pageColumns = [
   'r.sent_response',
   'r.handled_at',
   'r.snoozed_until',
+  'r.assignee_id',
+  'u.name as assignee_name',
+  'u.email as assignee_email',
 ] as const;
 
 type PageArgs = { ws: string; status: ReplyStatus; limit: number; offset: number };
@@ -39,7 +42,7 @@ function pageIds(db: Kysely<Database>, a: PageArgs, byStatus: boolean) {
   return ids.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(a.limit).offset(a.offset);
 }
 
-const pageSelect = (db: Kysely<Database>) => db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').select(pageColumns);
+const pageSelect = (db: Kysely<Database>) => db.selectFrom('replies as r').leftJoin('categories as c', 'c.id', 'r.category_id').leftJoin('users as u', 'u.id', 'r.assignee_id').select(pageColumns);
 
 const listQueries = Object.fromEntries(
   ([false, true] as const).flatMap((byStatus) => [
@@ -81,6 +84,8 @@ export interface ReplyFilter {
   clientId?: string;
   connectionId?: string;
   contactId?: string;
+  /** A member's user id, or null for unassigned replies. */
+  assigneeId?: string | null;
   /** received_after <= received_at < received_before */
   receivedAfter?: string;
   receivedBefore?: string;
@@ -123,6 +128,7 @@ function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable },
   if (f.clientId !== undefined) q = q.where('r.client_id', '=', f.clientId) as QB;
   if (f.connectionId !== undefined) q = q.where('r.connection_id', '=', f.connectionId) as QB;
   if (f.contactId !== undefined) q = q.where('r.contact_id', '=', f.contactId) as QB;
+  if (f.assigneeId !== undefined) q = (f.assigneeId === null ? q.where('r.assignee_id', 'is', null) : q.where('r.assignee_id', '=', f.assigneeId)) as QB;
   if (f.receivedAfter !== undefined) q = q.where('r.received_at', '>=', f.receivedAfter) as QB;
   if (f.receivedBefore !== undefined) q = q.where('r.received_at', '<', f.receivedBefore) as QB;
   if (f.snoozed === true) q = q.where('r.snoozed_until', '>', f.now) as QB;

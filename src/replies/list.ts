@@ -45,6 +45,7 @@ export function parseListQuery(query: ListRepliesQueryT): ListRequest {
     clientId: query.client_id?.toLowerCase(),
     connectionId: query.connection_id?.toLowerCase(),
     contactId: query.contact_id?.toLowerCase(),
+    assigneeId: query.assignee_id === undefined ? undefined : query.assignee_id === 'none' ? null : query.assignee_id.toLowerCase(),
     receivedAfter: query.received_after === undefined ? undefined : normalizeTimestamp(query.received_after),
     receivedBefore: query.received_before === undefined ? undefined : normalizeTimestamp(query.received_before),
     search: query.q === undefined ? undefined : searchFor(query.q),

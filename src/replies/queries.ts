@@ -9,7 +9,7 @@ import type { Q, ReplyTable, Tx } from '../db/types.ts';
 const snoozedOfSender = prepared((db, a: { ws: string; email: string }) =>
   db
     .selectFrom('replies')
-    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
+    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id'])
     .where('contact_id', '=', (eb) => eb.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws).where('email', '=', a.email))
     .where('workspace_id', '=', a.ws)
     .where('snoozed_until', 'is not', null),
@@ -26,7 +26,7 @@ export function findDueSnoozes(db: Tx, now: string, limit: number) {
     db,
     db
       .selectFrom('replies')
-      .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until'])
+      .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id'])
       .where('snoozed_until', '<=', now)
       .orderBy('snoozed_until')
       .limit(limit),
@@ -77,8 +77,13 @@ const detail = prepared((db, a: { ws: string; id: string }) =>
     .leftJoin('categories as c', 'c.id', 'r.category_id')
     .leftJoin('clients as cl', 'cl.id', 'r.client_id')
     .leftJoin('reply_triage as rt', 'rt.reply_id', 'r.id')
+    .leftJoin('users as u', 'u.id', 'r.assignee_id')
     .select([
       ...listColumns,
+      'r.assignee_id',
+      'r.updated_at',
+      'u.name as assignee_name',
+      'u.email as assignee_email',
       'rt.source as triage_source',
       'rt.reason as triage_reason',
       'rt.confidence as triage_confidence',
@@ -110,12 +115,21 @@ export function getThread(db: Q, workspaceId: string, replyId: string) {
   return thread(db, { ws: workspaceId, id: replyId });
 }
 
+/** Whether the workspace has this reply. */
+export async function ownedReply(db: Q, workspaceId: string, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst());
+}
+
 // Locked until the write ends (FOR UPDATE on PostgreSQL): two PATCHes of one reply take turns,
 // so the second sees the status the first left and the counters move once per real change.
 const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
   forUpdate(
     db,
-    db.selectFrom('replies').select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
+    db
+      .selectFrom('replies')
+      .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
+      .where('workspace_id', '=', a.ws)
+      .where('id', '=', a.id),
   ),
 );
 
@@ -140,4 +154,14 @@ export function detachReplies(db: Tx, workspaceId: string, column: 'category_id'
     .where('workspace_id', '=', workspaceId)
     .where(column, '=', id)
     .execute();
+}
+
+/** The ids of the workspace's replies assigned to this user. */
+export async function assignedTo(db: Tx, workspaceId: string, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('replies').select('id').where('workspace_id', '=', workspaceId).where('assignee_id', '=', userId).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function unassign(db: Tx, workspaceId: string, ids: string[], at: string) {
+  if (ids.length) await db.updateTable('replies').set({ assignee_id: null, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
 }

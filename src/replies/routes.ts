@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { errorResponses, IdParams, list, single } from '../http/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyUpdated } from './schemas.ts';
+import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, NoteBody, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyNote, ReplyUpdated } from './schemas.ts';
+import { addNote } from './activity.ts';
 import { listReplies } from './list.ts';
 import { downloadAttachment } from './attachments.ts';
 import * as service from './service.ts';
@@ -40,7 +41,10 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
         response: { 200: single(Type.Ref(ReplyDetail)), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await service.getReply(db, request.workspaceId, request.params.id) }),
+    async (request, reply) => {
+      const data = await service.getReply(db, request.workspaceId, request.params.id);
+      return reply.header('etag', service.etagOf(data.updated_at)).send({ data });
+    },
   );
 
   app.patch(
@@ -49,13 +53,19 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       config: { permission: 'replies:write' },
       schema: {
         tags: ['Replies'],
-        summary: "Update a reply's status, category or draft response",
+        summary: "Update a reply's status, category, draft, snooze or assignee",
+        description:
+          "PATCH rules in docs/api.md. With `If-Match` (the single read's ETag, its `updated_at` in quotes) the change is made only if nobody changed the reply since: otherwise 412 and nothing changes, so a second person's draft never silently replaces the first's.",
         params: IdParams,
+        headers: Type.Object({ 'if-match': Type.Optional(Type.String({ description: 'The ETag of the version read, e.g. "2026-11-20T10:02:00.000Z"; `*` matches any.' })) }),
         body: PatchReplyBody,
-        response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: single(ReplyUpdated), ...errorResponses(400, 401, 403, 404, 412, 429) },
       },
     },
-    async (request) => ({ data: await service.updateReply(db, request.workspaceId, request.params.id, request.body) }),
+    async (request, reply) => {
+      const data = await service.updateReply(db, request.workspaceId, request.params.id, request.body, request.actor, request.headers['if-match']);
+      return reply.header('etag', service.etagOf(data.updated_at)).send({ data });
+    },
   );
 
   app.post(
@@ -71,7 +81,7 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
         response: { 200: single(BulkResult), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await service.bulkUpdate(db, request.workspaceId, request.body) }),
+    async (request) => ({ data: await service.bulkUpdate(db, request.workspaceId, request.body, request.actor) }),
   );
 
   app.post(
@@ -91,6 +101,23 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
       const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage });
       return reply.code(created ? 201 : 200).send({ data });
     },
+  );
+
+  app.post(
+    '/api/replies/:id/notes',
+    {
+      config: { permission: 'replies:write' },
+      schema: {
+        tags: ['Replies'],
+        summary: 'Add an internal note to a reply',
+        description:
+          "A note for the team: shown in the reply's `notes` and history, announced as reply.note_added, never mailed, sent or forwarded. The author is the API key, or the person signed in to the dashboard.",
+        params: IdParams,
+        body: NoteBody,
+        response: { 201: single(Type.Ref(ReplyNote)), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await addNote(db, request.workspaceId, request.params.id, request.actor, request.body.body) }),
   );
 
   app.get(

@@ -20,6 +20,34 @@ const Timestamp = Type.String({ format: 'date-time' });
 const CategorySummary = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String() });
 const CategoryDetail = Type.Object({ id: Type.String(), name: Type.String(), color: Type.String(), is_positive: Type.Boolean() });
 
+const ActorSchema = Type.Object(
+  {
+    type: Type.Unsafe<'user' | 'api_key' | 'triage' | 'mailbox' | 'system'>({ type: 'string', enum: ['user', 'api_key', 'triage', 'mailbox', 'system'] }),
+    id: Nullable(Type.String({ description: "The user's or API key's id; null for triage and Replydesk itself." })),
+    name: Type.String(),
+  },
+  { description: 'Who did it: a person in the dashboard, an API key, triage, the mailbox sync or Replydesk itself (a snooze ending).' },
+);
+
+export const ReplyNote = Type.Object(
+  { id: Type.String({ format: 'uuid' }), body: Type.String(), author: ActorSchema, created_at: Timestamp },
+  { $id: 'ReplyNote', description: 'An internal note: seen by the team, never mailed, sent or forwarded.' },
+);
+
+const ActivityEntry = Type.Object({
+  at: Timestamp,
+  actor: ActorSchema,
+  action: Type.Unsafe<'status' | 'category' | 'assignee' | 'draft' | 'snooze' | 'send' | 'forward' | 'note'>({
+    type: 'string',
+    enum: ['status', 'category', 'assignee', 'draft', 'snooze', 'send', 'forward', 'note'],
+    description: `What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).`,
+  }),
+  from: Type.Optional(Nullable(Type.String())),
+  to: Type.Optional(Nullable(Type.String())),
+});
+
+export const NoteBody = Type.Object({ body: Type.String({ minLength: 1, maxLength: 10_000, description: 'The note: 1 to 10,000 characters.' }) }, { additionalProperties: false });
+
 const replyFields = {
   id: Type.String({ format: 'uuid' }),
   from_email: Type.String(),
@@ -40,6 +68,7 @@ const replyTail = {
   received_at: Timestamp,
   handled_at: Nullable(Timestamp),
   snoozed_until: Nullable(Timestamp),
+  assignee: Nullable(Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() }, { description: 'The member the reply is assigned to; null: unassigned.' })),
   created_at: Timestamp,
 };
 
@@ -58,6 +87,7 @@ export const ReplyDetail = Type.Object(
     ...replyFields,
     category: Nullable(CategoryDetail),
     ...replyTail,
+    updated_at: Type.String({ format: 'date-time', description: `When the reply last changed: its version. PATCH's If-Match takes it as the ETag (docs/api.md "PATCH rules").` }),
     client: Nullable(Type.Object({ id: Type.String(), name: Type.String(), service_description: Type.String() })),
     contact: Type.Object({
       id: Type.String(),
@@ -70,6 +100,8 @@ export const ReplyDetail = Type.Object(
     thread: Type.Array(ThreadItem),
     outgoing: Type.Array(Type.Ref('OutgoingMessage'), { description: 'Mail sent or forwarded from this reply, oldest first, with its delivery state.' }),
     attachments: Type.Array(Attachment, { description: 'Attachments of a reply that arrived by IMAP, in message order (docs/mailboxes.md).' }),
+    notes: Type.Array(Type.Ref('ReplyNote'), { description: "The team's internal notes on the reply, oldest first: never mailed." }),
+    activity: Type.Array(ActivityEntry, { description: "The reply's history, oldest first: every change of status, category, assignee, draft or snooze, every send, forward and note." }),
     triage: Nullable(
       Type.Object(
         {
@@ -100,6 +132,7 @@ export const ReplyUpdated = Type.Object({
   category_id: Nullable(Type.String()),
   ai_response: Nullable(Type.String()),
   snoozed_until: Nullable(Timestamp),
+  assignee_id: Nullable(Type.String()),
   updated_at: Timestamp,
 });
 
@@ -115,6 +148,9 @@ export const ListRepliesQuery = Type.Object({
   client_id: IdFilter('client'),
   connection_id: IdFilter('connection (mailbox)'),
   contact_id: IdFilter('contact'),
+  assignee_id: Type.Optional(
+    Type.String({ pattern: `^(none|${UUID})$`, description: 'Only replies assigned to this member (a user id, GET /api/members); `none` for unassigned replies.', examples: ['none'] }),
+  ),
   received_after: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received at or after this time (ISO 8601).', examples: ['2026-01-01T00:00:00Z'] })),
   received_before: Type.Optional(Type.String({ format: 'date-time', description: 'Only replies received before this time (ISO 8601).', examples: ['2026-02-01T00:00:00Z'] })),
   q: Type.Optional(
@@ -151,6 +187,7 @@ export const PatchReplyBody = Type.Object(
     category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
     status: Type.Optional(Status),
     ai_response: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'Draft response text; null clears it.' }))),
+    assignee_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A member of the workspace (a user id, GET /api/members); null unassigns.' }))),
     snoozed_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Snooze until this future time; null wakes the reply.', examples: ['2026-12-01T08:00:00Z'] }))),
   },
   { additionalProperties: false },
@@ -161,6 +198,7 @@ export const BulkBody = Type.Object(
     ids: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 100, description: 'The replies to change: 1 to 100 ids of the workspace.' }),
     status: Type.Optional(Status),
     category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
+    assignee_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A member of the workspace (a user id); null unassigns.' }))),
     snoozed_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Snooze until this future time; null wakes the replies.' }))),
   },
   { additionalProperties: false, examples: [{ ids: ['0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f'], status: 'archived' }] },

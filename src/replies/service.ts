@@ -11,6 +11,10 @@ import { raise } from '../events.ts';
 import type { Bulk, PatchReply } from './schemas.ts';
 import * as q from './queries.ts';
 import { queueLearning } from './triage-jobs.ts';
+import { notesAndActivity } from './activity.ts';
+import { type Entry, record } from '../activity/record.ts';
+import { type Actor, displayName } from '../workspaces/service.ts';
+import { findMember } from '../workspaces/queries.ts';
 
 const now = () => new Date().toISOString();
 
@@ -35,6 +39,7 @@ type ReplyRow = Pick<
   | 'handled_at'
   | 'snoozed_until'
   | 'created_at'
+  | 'updated_at'
 >;
 
 type ThreadRow = Awaited<ReturnType<typeof q.getThread>>[number];
@@ -44,6 +49,9 @@ export type Attachments = Awaited<ReturnType<typeof attachmentsForReply>>;
 
 /** Why triage gave the reply its category (src/triage/); null until triage has run. */
 export type Suggestion = { category_id: string; confidence: number };
+export type Assignee = { id: string; name: string; email: string };
+/** A reply's notes and history (activity.ts); a reply just ingested has none yet, or triage's. */
+export type TeamRecord = Awaited<ReturnType<typeof notesAndActivity>>;
 export type Triage = { source: TriageSource; reason: string; confidence: number; category_id: string | null; suggestions: Suggestion[] };
 
 /**
@@ -60,6 +68,8 @@ export function detailOf(
   outgoing: Outgoing,
   attachments: Attachments,
   triage: Triage | null,
+  assignee: Assignee | null,
+  team: TeamRecord,
 ) {
   return {
     id: r.id,
@@ -80,12 +90,16 @@ export function detailOf(
     received_at: r.received_at,
     handled_at: r.handled_at,
     snoozed_until: r.snoozed_until,
+    assignee,
     created_at: r.created_at,
+    updated_at: r.updated_at,
     client,
     contact,
     thread,
     outgoing,
     attachments,
+    notes: team.notes,
+    activity: team.activity,
     triage,
   };
 }
@@ -104,7 +118,10 @@ function suggestionsOf(json: string | null): Suggestion[] {
   }
 }
 
-function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, attachments: Attachments): ReplyDetail {
+/** The member a reply is assigned to, as replies show it; null when unassigned (or the member is gone). */
+export const assigneeOf = (id: string | null, name: string | null, email: string | null): Assignee | null => (id && email !== null ? { id, name: displayName(name ?? '', email), email } : null);
+
+function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, attachments: Attachments, team: TeamRecord): ReplyDetail {
   return detailOf(
     r,
     r.category_id && r.category_name !== null ? { id: r.category_id, name: r.category_name, color: r.category_color!, is_positive: Boolean(r.category_is_positive) } : null,
@@ -116,25 +133,28 @@ function toDetail(r: q.ReplyDetailRow, thread: ThreadRow[], outgoing: Outgoing, 
     r.triage_source === null
       ? null
       : { source: r.triage_source, reason: r.triage_reason!, confidence: Number(r.triage_confidence), category_id: r.triage_category_id, suggestions: suggestionsOf(r.triage_suggestions) },
+    assigneeOf(r.assignee_id, r.assignee_name, r.assignee_email),
+    team,
   );
 }
 
 export async function getReply(db: Db, workspaceId: string, id: string): Promise<ReplyDetail> {
-  const [row, thread, outgoing, attachments] = await Promise.all([
+  const [row, thread, outgoing, attachments, team] = await Promise.all([
     q.getReplyDetail(db.read, workspaceId, id),
     q.getThread(db.read, workspaceId, id),
     outgoingForReply(db, workspaceId, id),
     attachmentsForReply(db, workspaceId, id),
+    notesAndActivity(db, workspaceId, id),
   ]);
   if (!row) throw Errors.ReplyNotFound();
-  return toDetail(row, thread, outgoing, attachments);
+  return toDetail(row, thread, outgoing, attachments, team);
 }
 
-type Change = Pick<PatchReply, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>;
+type Change = Pick<PatchReply, 'status' | 'category_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>;
 
 /** The change as it will be written: nothing to do is 400, a snooze in the past is 400. */
 function checkChange(patch: Change, at: string): Change {
-  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined && patch.snoozed_until === undefined) {
+  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined && patch.snoozed_until === undefined && patch.assignee_id === undefined) {
     throw Errors.EmptyUpdate();
   }
   if (patch.snoozed_until == null) return patch;
@@ -154,20 +174,28 @@ export async function applyChange(
   workspaceId: string,
   id: string,
   patch: Change,
-  updatedAt: string,
+  at: string,
   /**
    * learn: a category chosen by a person or client teaches triage's model (a learning job).
    * known (triage's): the row it already read under lock, and a category it just read.
    */
-  opts: { learn: boolean; known?: { current: q.LockedReply; categoryChecked: true } },
+  opts: { actor: Actor; learn: boolean; known?: { current: q.LockedReply; categoryChecked: true }; ifMatch?: string },
 ) {
-  const { known, learn } = opts;
-  const [current, categoryExists] = await together([
+  const { known, learn, actor } = opts;
+  const [current, categoryExists, assignee] = await together([
     known ? known.current : q.findReplyForUpdate(trx, workspaceId, id),
     patch.category_id != null && !known?.categoryChecked ? ownedExists(trx, 'categories', workspaceId, patch.category_id) : true,
+    patch.assignee_id != null ? findMember(trx, workspaceId, patch.assignee_id.toLowerCase()) : null,
   ]);
   if (!current) throw Errors.ReplyNotFound();
+  // the caller's version (If-Match), compared under the row's lock: a change made since it read the reply is not overwritten
+  if (opts.ifMatch !== undefined && !ifMatches(opts.ifMatch, current.updated_at)) throw Errors.ReplyChanged();
   if (!categoryExists) throw Errors.InvalidCategoryId();
+  if (patch.assignee_id != null && !assignee) throw Errors.InvalidAssigneeId();
+  // a new version, later than the last even within one millisecond: updated_at is what If-Match
+  // and the list's memo (list-page.ts) compare
+  const updatedAt = at > current.updated_at ? at : new Date(Date.parse(current.updated_at) + 1).toISOString();
+  const assigneeId = patch.assignee_id === undefined ? current.assignee_id : (assignee?.id ?? null);
 
   let status: ReplyStatus = patch.status ?? current.status;
   if (patch.status === undefined && current.status === 'pending' && patch.ai_response) status = 'ready';
@@ -187,6 +215,7 @@ export async function applyChange(
     ...(patch.category_id !== undefined && { category_id: patch.category_id }),
     ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
     ...(patch.snoozed_until !== undefined && { snoozed_until: patch.snoozed_until }),
+    ...(patch.assignee_id !== undefined && { assignee_id: assigneeId }),
   };
   const updated = {
     id: current.id,
@@ -196,10 +225,11 @@ export async function applyChange(
     category_id: patch.category_id !== undefined ? patch.category_id : current.category_id,
     ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
     snoozed_until: patch.snoozed_until !== undefined ? patch.snoozed_until : current.snoozed_until,
+    assignee_id: assigneeId,
     updated_at: updatedAt,
   };
   const changed: Record<string, { previous: unknown; current: unknown }> = {};
-  for (const field of ['status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at'] as const) {
+  for (const field of ['status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id', 'handled_at'] as const) {
     const before = current[field];
     const after = field === 'handled_at' ? handledAt : updated[field];
     if (before !== after) changed[field] = { previous: before, current: after };
@@ -213,17 +243,47 @@ export async function applyChange(
       if (status !== current.status) await moveStatusCount(trx, workspaceId, current.status, status);
     }),
     didChange && raise(trx, workspaceId, 'reply.updated', { ...updated, changes: changed }),
+    changed.assignee_id &&
+      raise(trx, workspaceId, 'reply.assigned', { id: current.id, assignee: assignee ? assigneeOf(assignee.id, assignee.name, assignee.email) : null, previous_assignee_id: current.assignee_id }),
+    didChange && record(trx, workspaceId, current.id, actor, updatedAt, historyOf(changed)),
     // a person or client chose a category: triage's workspace model learns it (replies/triage-jobs.ts)
     learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
   ]);
   return { updated, didChange, changed };
 }
 
-export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply) {
+/** A change's entries in the reply's history (activity/record.ts); handled_at follows the status and is not one. */
+function historyOf(changed: Record<string, { previous: unknown; current: unknown }>): Entry[] {
+  const entries: Entry[] = [];
+  // the fields below hold text or null: a status, an id, a timestamp
+  const value = (v: unknown) => (typeof v === 'string' ? v : null);
+  for (const [field, action] of [
+    ['status', 'status'],
+    ['category_id', 'category'],
+    ['assignee_id', 'assignee'],
+    ['snoozed_until', 'snooze'],
+  ] as const) {
+    const c = changed[field];
+    if (c) entries.push({ action, from: value(c.previous), to: value(c.current) });
+  }
+  if (changed.ai_response) entries.push({ action: 'draft' });
+  return entries;
+}
+
+/** A reply's ETag: its updated_at, quoted (RFC 9110 strong validator). */
+export const etagOf = (updatedAt: string) => `"${updatedAt}"`;
+
+/** Whether an If-Match header names this version: `*`, or a list of ETags one of which is it. */
+function ifMatches(header: string, updatedAt: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etagOf(updatedAt));
+}
+
+export async function updateReply(db: Db, workspaceId: string, id: string, patch: PatchReply, actor: Actor, ifMatch?: string) {
   const at = now();
   const change = checkChange(patch, at);
   return db.write(async (trx) => {
-    const { updated } = await applyChange(trx, workspaceId, id, change, at, { learn: true });
+    const { updated } = await applyChange(trx, workspaceId, id, change, at, { actor, learn: true, ifMatch });
     return updated;
   });
 }
@@ -232,14 +292,14 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
  * POST /api/replies/bulk: PATCH's rules for each reply, all in one transaction; an id the
  * workspace does not have is 404 and nothing changes. Answers the replies that changed.
  */
-export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk) {
+export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk, actor: Actor) {
   const at = now();
-  const change = checkChange({ status: body.status, category_id: body.category_id, snoozed_until: body.snoozed_until }, at);
+  const change = checkChange({ status: body.status, category_id: body.category_id, snoozed_until: body.snoozed_until, assignee_id: body.assignee_id }, at);
   const ids = [...new Set(body.ids)];
   return db.write(async (trx) => {
     const changed: string[] = [];
     for (const id of ids) {
-      const result = await applyChange(trx, workspaceId, id, change, at, { learn: true });
+      const result = await applyChange(trx, workspaceId, id, change, at, { actor, learn: true });
       if (result.didChange) changed.push(id);
     }
     return { updated: changed.length, ids: changed };

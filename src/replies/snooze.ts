@@ -1,11 +1,13 @@
 // The end of a snooze (docs/api.md "PATCH rules"): at its time, found by a sweep that the job
 // worker runs every few seconds, or when the same contact writes again, in the transaction that
 // stores the new reply. Either way the reply's snoozed_until becomes null, updated_at moves (the
-// list's memo, list-page.ts) and reply.updated records the change.
+// list's memo, list-page.ts), reply.updated records the change and the reply's history names
+// Replydesk as who ended it (activity.ts).
 import type { Db } from '../db/connect.ts';
 import type { Tx } from '../db/types.ts';
 import { raise } from '../events.ts';
 import * as q from './queries.ts';
+import { record, SYSTEM } from '../activity/record.ts';
 
 type Snoozed = Awaited<ReturnType<typeof q.findSnoozedOfSender>>[number];
 
@@ -24,6 +26,7 @@ export async function wake(trx: Tx, workspaceId: string, replies: Snoozed[], at:
   for (const r of replies) {
     const { snoozed_until: previous, ...rest } = r;
     await raise(trx, workspaceId, 'reply.updated', { ...rest, snoozed_until: null, updated_at: at, changes: { snoozed_until: { previous, current: null } } });
+    await record(trx, workspaceId, r.id, SYSTEM, at, [{ action: 'snooze', from: previous, to: null }]);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Tx } from '../db/types.ts';
 import { enqueue } from '../jobs/queries.ts';
 import { findReplyForUpdate } from '../replies/queries.ts';
 import { applyChange } from '../replies/service.ts';
+import { TRIAGE } from '../activity/record.ts';
 import { TRIAGE_MODEL_JOB } from '../replies/triage-jobs.ts';
 import type { Decision } from './local/index.ts';
 import { carryOut, consequenceOf } from './contacts.ts';
@@ -60,7 +61,7 @@ export async function applyDecision(trx: Tx, workspaceId: string, ctx: Context, 
         ...(plan.snoozedUntil !== null && { snoozed_until: plan.snoozedUntil }),
       },
       at,
-      { learn: false, known: { current: locked, categoryChecked: true } },
+      { actor: TRIAGE, learn: false, known: { current: locked, categoryChecked: true } },
     );
   }
   await recordPlan(trx, workspaceId, current, plan, a.decision.reason, at);
@@ -75,7 +76,7 @@ export async function applyModelDraft(trx: Tx, workspaceId: string, ctx: Context
   if (!current || !category || locked.category_id !== categoryId || locked.ai_response !== null) return;
   const byModel = Boolean(modelDraft?.trim());
   const draft = byModel ? modelDraft!.trim() : templateDraft(ctx, category, current);
-  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at, { learn: false, known: { current: locked, categoryChecked: true } });
+  await applyChange(trx, workspaceId, replyId, { ai_response: draft }, at, { actor: TRIAGE, learn: false, known: { current: locked, categoryChecked: true } });
   const decision = await q.findDecision(trx, workspaceId, replyId);
   if (decision) await q.recordDecision(trx, { ...decision, drafted_by: byModel ? 'model' : 'template', decided_at: at });
 }

@@ -28,6 +28,21 @@ export const EVENT_DATA = {
       'Status, category, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.',
     data: Type.Composite([ReplyUpdated, Type.Object({ changes: Type.Record(Type.String(), Change) })]),
   },
+  'reply.assigned': {
+    summary: 'A reply was assigned or unassigned',
+    description:
+      '`assignee_id` changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`); reply.updated is recorded too. `data.assignee` is the member it is assigned to now, null when unassigned; `previous_assignee_id` the one before.',
+    data: Type.Object({
+      id: Type.String(),
+      assignee: Nullable(Type.Object({ id: Type.String(), name: Type.String(), email: Type.String() })),
+      previous_assignee_id: Nullable(Type.String()),
+    }),
+  },
+  'reply.note_added': {
+    summary: 'A note was added to a reply',
+    description: '`POST /api/replies/{id}/notes`: an internal note, never mailed. `data.id` is the reply; `data.note` the note.',
+    data: Type.Object({ id: Type.String(), note: Type.Ref('ReplyNote') }),
+  },
   'reply.sent': {
     summary: 'The answer to a reply was sent',
     description: '`POST /api/replies/{id}/send` queued the answer; the reply is now sent.',

@@ -40,7 +40,7 @@ export const keyByHash = prepared((db, a: { hash: string }) =>
   db
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-    .select(['api_keys.id', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
+    .select(['api_keys.id', 'api_keys.name', 'api_keys.workspace_id', 'api_keys.permissions', 'api_keys.revoked_at', 'workspaces.plan', 'workspaces.rate_limit', 'workspaces.api_version'])
     .where('api_keys.key_hash', '=', a.hash),
 );
 
@@ -50,3 +50,25 @@ export function touchApiKey(db: Tx, keyId: string, at: string) {
 
 /** Whether the workspace has triage on (asked on every reply ingested: replies/triage-jobs.ts). */
 export const triageEnabled = prepared((db, a: { ws: string }) => db.selectFrom('workspaces').select('triage_enabled').where('id', '=', a.ws));
+
+/** The workspace's members (docs/api.md "The team's inbox"), by address. */
+export function listMembers(db: Q, workspaceId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email', 'm.role'])
+    .where('m.workspace_id', '=', workspaceId)
+    .orderBy('u.email', 'asc')
+    .execute();
+}
+
+/** One member of the workspace, or undefined when the user is not one. */
+export function findMember(db: Q, workspaceId: string, userId: string) {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst();
+}

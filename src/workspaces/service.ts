@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
-import type { Plan, Role } from '../db/types.ts';
+import type { ActorType, Plan, Role } from '../db/types.ts';
 import { CURRENT_API_VERSION } from '../http/versioning.ts';
 import { displayPrefix, generateKey, hashKey, isWellFormedKey, KEY_LENGTH, PERMISSIONS, type Permission } from './keys.ts';
 import * as q from './queries.ts';
@@ -10,8 +10,21 @@ import { DEFAULT_CATEGORIES } from '../triage/local/index.ts';
 export const PLAN_LIMITS: Record<Plan, number> = { starter: 60, growth: 120, scale: 300 };
 export const PLANS = Object.keys(PLAN_LIMITS) as Plan[];
 
+/** Who did something to a reply, as its history and notes name them (docs/api.md "The team's inbox"). */
+export interface Actor {
+  type: ActorType;
+  /** The user's or API key's id; null for triage and Replydesk itself. */
+  id: string | null;
+  name: string;
+}
+
+/** A person's name as the team sees it: the one they set, or their address up to its @. */
+export const displayName = (name: string, email: string) => name || email.split('@')[0]!;
+
 export interface Principal {
   keyId: string;
+  /** Who the request acts as: the API key, or the person signed in to the dashboard. */
+  actor: Actor;
   workspaceId: string;
   permissions: ReadonlySet<Permission>;
   /** Requests per minute for the workspace: its custom limit, or its plan's. */
@@ -143,6 +156,7 @@ export class KeyAuthenticator {
     if (!row || row.revoked_at) return null;
     return {
       keyId: row.id,
+      actor: { type: 'api_key', id: row.id, name: row.name },
       workspaceId: row.workspace_id,
       permissions: new Set(row.permissions.split(',') as Permission[]),
       rateLimit: row.rate_limit ?? PLAN_LIMITS[row.plan],
@@ -156,4 +170,10 @@ export class KeyAuthenticator {
     this.lastUsedWrites.set(keyId, t);
     this.db.write((trx) => q.touchApiKey(trx, keyId, new Date(t).toISOString())).catch(() => this.lastUsedWrites.delete(keyId));
   }
+}
+
+/** GET /api/members: the workspace's people, each with the name the team sees. */
+export async function listMembers(db: Db, workspaceId: string) {
+  const rows = await q.listMembers(db.read, workspaceId);
+  return rows.map((r) => ({ id: r.id, name: displayName(r.name, r.email), email: r.email, role: r.role }));
 }

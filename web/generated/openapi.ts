@@ -48,8 +48,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a reply's status, category or draft response
-         * @description Needs the `replies:write` permission.
+         * Update a reply's status, category, draft, snooze or assignee
+         * @description PATCH rules in docs/api.md. With `If-Match` (the single read's ETag, its `updated_at` in quotes) the change is made only if nobody changed the reply since: otherwise 412 and nothing changes, so a second person's draft never silently replaces the first's.
+         *
+         *     Needs the `replies:write` permission.
          */
         patch: operations["updateReply"];
         trace?: never;
@@ -70,6 +72,28 @@ export interface paths {
          *     Needs the `replies:write` permission.
          */
         post: operations["bulkUpdateReplies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replies/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an internal note to a reply
+         * @description A note for the team: shown in the reply's `notes` and history, announced as reply.note_added, never mailed, sent or forwarded. The author is the API key, or the person signed in to the dashboard.
+         *
+         *     Needs the `replies:write` permission.
+         */
+        post: operations["createReplyNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -142,6 +166,28 @@ export interface paths {
          *     Needs the `contacts:write` permission.
          */
         patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's members
+         * @description Everyone a reply can be assigned to, by address. Not paged: a workspace has a team, not a crowd.
+         *
+         *     Needs the `replies:read` permission.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/categories": {
@@ -1384,6 +1430,50 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "reply.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reply was assigned or unassigned
+         * @description `assignee_id` changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`); reply.updated is recorded too. `data.assignee` is the member it is assigned to now, null when unassigned; `previous_assignee_id` the one before.
+         *
+         *     Delivered as a POST to every enabled endpoint subscribed to `reply.assigned` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
+         */
+        post: operations["replyAssignedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reply.note_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A note was added to a reply
+         * @description `POST /api/replies/{id}/notes`: an internal note, never mailed. `data.id` is the reply; `data.note` the note.
+         *
+         *     Delivered as a POST to every enabled endpoint subscribed to `reply.note_added` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
+         */
+        post: operations["replyNote_addedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "reply.sent": {
         parameters: {
             query?: never;
@@ -1522,6 +1612,21 @@ export interface components {
             created_at: string;
             sent_at: string | null;
         };
+        /** @description An internal note: seen by the team, never mailed, sent or forwarded. */
+        ReplyNote: {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            /** @description Who did it: a person in the dashboard, an API key, triage, the mailbox sync or Replydesk itself (a snooze ending). */
+            author: {
+                /** @enum {string} */
+                type: "user" | "api_key" | "triage" | "mailbox" | "system";
+                id: string | null;
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
         ReplyListItem: {
             /** Format: uuid */
             id: string;
@@ -1551,6 +1656,11 @@ export interface components {
             received_at: string;
             handled_at: string | null;
             snoozed_until: string | null;
+            assignee: {
+                id: string;
+                name: string;
+                email: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1584,8 +1694,18 @@ export interface components {
             received_at: string;
             handled_at: string | null;
             snoozed_until: string | null;
+            assignee: {
+                id: string;
+                name: string;
+                email: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: date-time
+             * @description When the reply last changed: its version. PATCH's If-Match takes it as the ETag (docs/api.md "PATCH rules").
+             */
+            updated_at: string;
             client: {
                 id: string;
                 name: string;
@@ -1621,6 +1741,27 @@ export interface components {
                 stored: boolean;
                 skipped_reason: string | null;
                 download_url: string | null;
+            }[];
+            /** @description The team's internal notes on the reply, oldest first: never mailed. */
+            notes: components["schemas"]["ReplyNote"][];
+            /** @description The reply's history, oldest first: every change of status, category, assignee, draft or snooze, every send, forward and note. */
+            activity: {
+                /** Format: date-time */
+                at: string;
+                /** @description Who did it: a person in the dashboard, an API key, triage, the mailbox sync or Replydesk itself (a snooze ending). */
+                actor: {
+                    /** @enum {string} */
+                    type: "user" | "api_key" | "triage" | "mailbox" | "system";
+                    id: string | null;
+                    name: string;
+                };
+                /**
+                 * @description What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).
+                 * @enum {string}
+                 */
+                action: "status" | "category" | "assignee" | "draft" | "snooze" | "send" | "forward" | "note";
+                from?: string | null;
+                to?: string | null;
             }[];
             triage: {
                 /**
@@ -1932,6 +2073,11 @@ export interface operations {
                  * @example 0190f5a2-7c3e-7d1a-9b2e-4f6a8c0d1e2f
                  */
                 contact_id?: string;
+                /**
+                 * @description Only replies assigned to this member (a user id, GET /api/members); `none` for unassigned replies.
+                 * @example none
+                 */
+                assignee_id?: string;
                 /**
                  * @description Only replies received at or after this time (ISO 8601).
                  * @example 2026-01-01T00:00:00Z
@@ -2270,7 +2416,10 @@ export interface operations {
     updateReply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the version read, e.g. "2026-11-20T10:02:00.000Z"; `*` matches any. */
+                "if-match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2286,6 +2435,7 @@ export interface operations {
                      */
                     status?: "pending" | "ready" | "sent" | "archived";
                     ai_response?: string | null;
+                    assignee_id?: string | null;
                     snoozed_until?: string | null;
                 };
             };
@@ -2310,6 +2460,7 @@ export interface operations {
                             category_id: string | null;
                             ai_response: string | null;
                             snoozed_until: string | null;
+                            assignee_id: string | null;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -2345,6 +2496,15 @@ export interface operations {
             };
             /** @description No such resource in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The resource changed since the version If-Match names: read it again */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2400,6 +2560,7 @@ export interface operations {
                      */
                     status?: "pending" | "ready" | "sent" | "archived";
                     category_id?: string | null;
+                    assignee_id?: string | null;
                     snoozed_until?: string | null;
                 };
             };
@@ -2418,6 +2579,111 @@ export interface operations {
                             /** @description The replies that changed, in the order given. */
                             ids: string[];
                         };
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the resource's state, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createReplyNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The note: 1 to 10,000 characters. */
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ReplyNote"];
                     };
                 };
             };
@@ -2783,6 +3049,74 @@ export interface operations {
             };
             /** @description No such resource in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: uuid
+                             * @description The user's id: what `assignee_id` takes.
+                             */
+                            id: string;
+                            /** @description The name they set, or their address up to its @. */
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        }[];
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4422,7 +4756,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
                     events: string[];
                     description?: string;
                 };
@@ -4653,7 +4987,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url?: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
                     events?: string[];
                     description?: string;
                     enabled?: boolean;
@@ -5666,6 +6000,7 @@ export interface operations {
                         category_id: string | null;
                         ai_response: string | null;
                         snoozed_until: string | null;
+                        assignee_id: string | null;
                         /** Format: date-time */
                         updated_at: string;
                         changes: {
@@ -5674,6 +6009,125 @@ export interface operations {
                                 current: unknown;
                             };
                         };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx answer within the timeout ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other answer, or none within the timeout, is retried on the schedule (docs/webhooks.md, Retries); an endpoint failing for days is disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    replyAssignedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (`msg_…`), the same on every retry: drop duplicates by it.
+                 * @example msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed; refuse one more than 5 minutes away.
+                 * @example 1795167733
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reply.assigned";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        assignee: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        previous_assignee_id: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx answer within the timeout ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other answer, or none within the timeout, is retried on the schedule (docs/webhooks.md, Retries); an endpoint failing for days is disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    replyNote_addedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (`msg_…`), the same on every retry: drop duplicates by it.
+                 * @example msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed; refuse one more than 5 minutes away.
+                 * @example 1795167733
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "reply.note_added";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        id: string;
+                        note: components["schemas"]["ReplyNote"];
                     };
                 };
             };

@@ -1,5 +1,6 @@
 // The tables of the dashboard's people: users, memberships, sessions and link tokens
 // (src/db/types.ts assembles Database).
+import type { Generated } from 'kysely';
 
 export type Role = 'owner' | 'admin' | 'member';
 
@@ -10,6 +11,8 @@ export interface UserTable {
   email: string;
   /** scrypt with its parameters and salt (dashboard/passwords.ts). */
   password_hash: string;
+  /** Shown to the team (migration 0019); empty until set: the API then shows the address before its @. */
+  name: Generated<string>;
   created_at: string;
   updated_at: string;
 }

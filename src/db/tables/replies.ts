@@ -28,8 +28,40 @@ export interface ReplyTable {
   snoozed_until: Generated<string | null>;
   /** JSON object of the auto-reply and bounce headers of a reply that came by IMAP (mailboxes/parse.ts). */
   mail_headers: Generated<string | null>;
+  /** The member the reply is assigned to (users.id; migration 0019); null: unassigned. */
+  assignee_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** Who did something to a reply: a person, an API key, triage, the mailbox sync or Replydesk itself. */
+export type ActorType = 'user' | 'api_key' | 'triage' | 'mailbox' | 'system';
+
+/** An internal note on a reply (migration 0019): never mailed. */
+export interface ReplyNoteTable {
+  id: string;
+  workspace_id: string;
+  reply_id: string;
+  body: string;
+  author_type: ActorType;
+  author_id: string | null;
+  /** The author's name when the note was written. */
+  author_name: string;
+  created_at: string;
+}
+
+/** One change to a reply, written in the transaction of the change (migration 0019). */
+export interface ReplyActivityTable {
+  id: Generated<string>;
+  workspace_id: string;
+  reply_id: string;
+  at: string;
+  actor_type: ActorType;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
 }
 
 export interface ThreadMessageTable {
@@ -121,6 +153,8 @@ export interface ReplyTables {
   replies: ReplyTable;
   thread_messages: ThreadMessageTable;
   reply_attachments: ReplyAttachmentTable;
+  reply_notes: ReplyNoteTable;
+  reply_activity: ReplyActivityTable;
   reply_counts: ReplyCountsTable;
   contacts: ContactTable;
   categories: CategoryTable;

@@ -1,7 +1,7 @@
 // The webhook payloads' examples, one per event type (openapi/document.ts puts them under
 // `webhooks`), built from the same sample resources as the operations' answers.
 import type { EventType } from '../../webhooks/events.ts';
-import { contactListItem, REPLY_ID, replyDetail, replyListItem, replyUpdated, WEBHOOK_ID } from './samples.ts';
+import { contactListItem, REPLY_ID, replyDetail, replyListItem, replyNote, replyUpdated, WEBHOOK_ID } from './samples.ts';
 
 const outgoing = (subject: string) => ({ id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d', message_id: '<7a6b5c4d@outreach.example.org>', subject });
 
@@ -14,6 +14,8 @@ export const EVENT_EXAMPLES: Record<EventType, unknown> = {
       ai_response: { previous: null, current: replyUpdated.ai_response },
     },
   },
+  'reply.assigned': { id: REPLY_ID, assignee: replyListItem.assignee, previous_assignee_id: null },
+  'reply.note_added': { id: REPLY_ID, note: replyNote },
   'reply.sent': {
     id: REPLY_ID,
     from_email: replyListItem.from_email,

@@ -2,7 +2,7 @@
 import { Errors } from '../../errors.ts';
 import { MAX_FORWARD_RECIPIENTS } from '../../mail/schemas.ts';
 import { ListRepliesQuery } from '../../replies/schemas.ts';
-import { CATEGORY_ID, CLIENT_ID, one, type OperationExamples, outgoingMessage, page, REPLY_ID, replyDetail, replyListItem, replyUpdated, single } from './samples.ts';
+import { CATEGORY_ID, CLIENT_ID, one, type OperationExamples, outgoingMessage, page, REPLY_ID, replyDetail, replyListItem, replyNote, replyUpdated, single } from './samples.ts';
 
 export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
   listReplies: {
@@ -15,15 +15,35 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
       ],
     },
   },
+  createReplyNote: {
+    body: one('A note for the team', { body: replyNote.body }),
+    ok: { 201: one('The note, with its author', single(replyNote)) },
+    errors: { 400: ['body must NOT have fewer than 1 characters'], 404: [Errors.ReplyNotFound().message] },
+  },
+  listMembers: {
+    ok: {
+      200: one(
+        "The workspace's people",
+        single([
+          { ...replyListItem.assignee, role: 'admin' },
+          { id: '0190f5a0-0b2c-7d3e-8f4a-5b6c7d8e9f0a', name: 'sam', email: 'sam@agency.example.com', role: 'owner' },
+        ]),
+      ),
+    },
+  },
   getReply: { ok: { 200: one('A reply with its client, contact and thread', single(replyDetail)) } },
   updateReply: {
     body: {
       ...one('Write a draft (a pending reply becomes ready)', { ai_response: replyUpdated.ai_response }),
       ...one('Categorise and archive', { category_id: CATEGORY_ID, status: 'archived' }),
       ...one('Snooze until a date', { snoozed_until: '2026-12-01T08:00:00Z' }),
+      ...one('Assign to a member', { assignee_id: replyListItem.assignee.id }),
     },
     ok: { 200: one('The reply after the change', single(replyUpdated)) },
-    errors: { 400: [Errors.InvalidCategoryId().message, Errors.EmptyUpdate().message, 'snoozed_until must be in the future (null wakes the reply)'] },
+    errors: {
+      400: [Errors.InvalidCategoryId().message, Errors.InvalidAssigneeId().message, Errors.EmptyUpdate().message, 'snoozed_until must be in the future (null wakes the reply)'],
+      412: [Errors.ReplyChanged().message],
+    },
   },
   bulkUpdateReplies: {
     body: one('Archive two replies', { ids: [REPLY_ID, '0190f5a2-8d4f-7e2b-8c3f-5a7b9d1e2f3a'], status: 'archived' }),

@@ -37,6 +37,7 @@ export const CONNECTION_ID = '0190f5a0-3e4f-7a5b-9c6d-7e8f9a0b1c2d';
 export const WEBHOOK_ID = '0190f5a1-4f5a-7b6c-8d7e-8f9a0b1c2d3e';
 export const DELIVERY_ID = '0190f5a3-5a6b-7c7d-9e8f-9a0b1c2d3e4f';
 export const EVENT_ID = 'msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f';
+export const MEMBER_ID = '0190f5a0-0a1b-7c2d-8e3f-4a5b6c7d8e9f';
 export const CURSOR = 'WyJkIiwiMjAyNi0xMS0yMFQwOTo0MjoxMi4wMDBaIiwiMDE5MGY1YTItN2MzZS03ZDFhLTliMmUtNGY2YThjMGQxZTJmIl0';
 
 export const RECEIVED_AT = '2026-11-20T09:42:12.000Z';
@@ -78,11 +79,20 @@ export const replyListItem = {
   received_at: RECEIVED_AT,
   handled_at: null,
   snoozed_until: null,
+  assignee: { id: MEMBER_ID, name: 'Ana Ruiz', email: 'ana@agency.example.com' },
   created_at: CREATED_AT,
+};
+
+export const replyNote = {
+  id: '0190f5a5-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+  body: 'Client wants a call first: check with Ana before answering.',
+  author: { type: 'user', id: MEMBER_ID, name: 'Ana Ruiz' },
+  created_at: '2026-11-20T10:02:00.000Z',
 };
 
 export const replyDetail = {
   ...replyListItem,
+  updated_at: '2026-11-20T10:02:00.000Z',
   category: { id: CATEGORY_ID, name: category.name, color: category.color, is_positive: true },
   client: { id: CLIENT_ID, name: client.name, service_description: client.service_description },
   contact: { id: CONTACT_ID, email: 'ada@prospect.example.com', first_name: 'Ada', last_name: 'Lovelace', company: 'Analytical Engines Ltd', do_not_contact: false },
@@ -99,6 +109,12 @@ export const replyDetail = {
       download_url: `/api/replies/${REPLY_ID}/attachments/0190f5a4-6b7c-7d8e-9f0a-1b2c3d4e5f6a`,
     },
   ],
+  notes: [replyNote],
+  activity: [
+    { at: RECEIVED_AT, actor: { type: 'triage', id: null, name: 'Triage' }, action: 'category', from: null, to: CATEGORY_ID },
+    { at: '2026-11-20T10:01:00.000Z', actor: { type: 'user', id: MEMBER_ID, name: 'Ana Ruiz' }, action: 'assignee', from: null, to: MEMBER_ID },
+    { at: '2026-11-20T10:02:00.000Z', actor: { type: 'user', id: MEMBER_ID, name: 'Ana Ruiz' }, action: 'note' },
+  ],
   triage: { source: 'classifier', reason: 'classifier 0.97', confidence: 0.97, category_id: CATEGORY_ID, suggestions: [] },
 };
 
@@ -110,6 +126,7 @@ export const replyUpdated = {
   category_id: CATEGORY_ID,
   ai_response: 'Hi Ada, happy to. Our plans start at $500 a month; here is the overview…',
   snoozed_until: null,
+  assignee_id: MEMBER_ID,
   updated_at: '2026-11-20T10:05:00.000Z',
 };
 
