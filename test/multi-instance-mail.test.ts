@@ -132,7 +132,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('several instances with mail: a mailb
     const { a, b, db } = set;
     const MAILS = 200;
     // Queued while the server turns every connection away (421): the workers of all three
-    // processes retry them every second, so each holds a share when the server opens.
+    // processes retry them every second, and take them as they fall due when it opens.
     peer.refuse.connect = () => ({ code: 421, message: '4.3.2 Not yet' });
     const replyIds: string[] = [];
     for (let i = 0; i < MAILS; i += 20) {
@@ -158,11 +158,22 @@ describe.skipIf(!postgresUrl || !redisUrl)('several instances with mail: a mailb
         .where('locked_by', '=', workerId)
         .execute();
     const rows = () => db.read.selectFrom('outgoing_messages').select(['id', 'message_id', 'status', 'attempt_started_at', 'sent_copy']).where('workspace_id', '=', sender.workspace.id).execute();
-    peer.refuse.connect = undefined;
+    // Which worker takes a mail that falls due is whichever polls first (every 500 ms each):
+    // the worker's share could be next to nothing. So A and B are stopped (SIGSTOP) when the
+    // server opens until the worker holds 20; they take the rest once they go on.
+    a.proc.kill('SIGSTOP');
+    b.proc.kill('SIGSTOP');
+    try {
+      peer.refuse.connect = undefined;
+      expect(await until(async () => (await heldByWorker()).length >= 20, 10_000, 10), 'the worker never took 20 sends').toBe(true);
+    } finally {
+      a.proc.kill('SIGCONT');
+      b.proc.kill('SIGCONT');
+    }
 
-    // the kill: once some mail has arrived, and the worker holds some
+    // the kill: once some mail has arrived, while the worker holds some
     const midway = await until(async () => peer.received.length >= 20 && (await heldByWorker()).length > 0, 60_000, 10);
-    expect(midway, `the worker never held a send once mail flowed (${peer.received.length} arrived)`).toBe(true);
+    expect(midway, `the worker held no send once 20 had arrived (${peer.received.length} arrived)`).toBe(true);
     await stop(set.worker, 'SIGKILL');
     const arrivedAtKill = peer.received.length;
     // What the killed worker left: its jobs stay its own until their lease lapses, so this is
