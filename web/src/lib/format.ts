@@ -18,6 +18,21 @@ export function dateTime(iso: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** A person's initials for an avatar: the first letters of their first two words ("Ana Ruiz" → AR, "ben" → B). */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => [...w][0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
 /** The start of a body as one line (its first line, then what follows), for a list row. */
 export function firstLine(text: string): string {
   const t = text.slice(0, 400).replace(/\s+/g, ' ').trim();

@@ -1,5 +1,5 @@
-// The inbox's right pane: the open reply's header (sender, contact, category, client, mailbox,
-// status, triage's why), the thread, the body (BodyFrame.tsx), the draft and its actions
+// The inbox's right pane: the open reply's header (sender, contact, category, assignee, client,
+// mailbox, status, triage's why), the thread, the body (BodyFrame.tsx), the draft and its actions
 // (Draft.tsx) and the outgoing mail (Outgoing.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -11,6 +11,7 @@ import type { ReplyDetail } from '../../types.ts';
 import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { InboxActions } from './actions.ts';
+import { AssignMenu } from './AssignMenu.tsx';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -28,6 +29,8 @@ export function ReplyView(props: {
   position: { index: number; count: number } | null;
   snoozeOpen: boolean;
   setSnoozeOpen: (open: boolean) => void;
+  assignOpen: boolean;
+  setAssignOpen: (open: boolean) => void;
 }) {
   const reply = useQuery(replyQuery(props.id));
   const back = (
@@ -106,6 +109,9 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
               {reply.category && !categories.data?.some((c) => c.id === reply.category_id) ? <option value={reply.category.id}>{reply.category.name}</option> : null}
             </select>
             {reply.category ? <CategoryChip category={reply.category} /> : null}
+          </div>
+          <div className="field-inline">
+            <AssignMenu assignee={reply.assignee} open={props.assignOpen} setOpen={props.setAssignOpen} onAssign={(id) => actions.assign(reply, id)} />
           </div>
           <div className="field-inline">
             <span className="label">Client</span>

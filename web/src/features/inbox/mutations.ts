@@ -1,6 +1,6 @@
 // The inbox's changes as TanStack Query mutations. A change to one reply (archive, snooze, wake,
-// category) is optimistic (reply-update.ts); a send never is, and a bulk change is not (it may
-// be thousands of replies) but keeps each reply's previous value for its undo.
+// category, assignee) is optimistic (reply-update.ts); a send never is, and a bulk change is not
+// (it may be thousands of replies) but keeps each reply's previous value for its undo.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
@@ -13,7 +13,7 @@ import { refreshReplies, replyUpdate } from './reply-update.ts';
 
 export type { ReplyUpdate } from './reply-update.ts';
 
-/** One reply's status, snooze or category, shown before the server answers (reply-update.ts). */
+/** One reply's status, snooze, category or assignee, shown before the server answers (reply-update.ts). */
 export function useReplyUpdate() {
   return useMutation(replyUpdate(useQueryClient(), useToast()));
 }
@@ -108,7 +108,7 @@ export function useBulkChange(onDone: () => void) {
     mutationFn: async ({ change, ids, query, items, progress }: BulkChange) => {
       const field = Object.keys(change)[0] as Field;
       const before = new Map<string, string | null>();
-      const remember = (r: ReplyListItem) => before.set(r.id, r[field] ?? null);
+      const remember = (r: ReplyListItem) => before.set(r.id, field === 'assignee_id' ? (r.assignee?.id ?? null) : (r[field] ?? null));
       let updated = 0;
       if (!ids) {
         let cursor: string | undefined;
