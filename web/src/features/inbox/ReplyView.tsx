@@ -1,6 +1,7 @@
 // The inbox's right pane: the open reply's header (sender, contact, category, assignee, client,
-// mailbox, status, triage's why), the thread, the body (BodyFrame.tsx), the draft and its actions
-// (Draft.tsx) and the outgoing mail (Outgoing.tsx).
+// mailbox, status, triage's why), the thread, the body (BodyFrame.tsx), the team's notes
+// (Notes.tsx), the draft and its actions (Draft.tsx), the outgoing mail (Outgoing.tsx) and the
+// history (History.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +16,8 @@ import { AssignMenu } from './AssignMenu.tsx';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
+import { History } from './History.tsx';
+import { Notes } from './Notes.tsx';
 import { Outgoing } from './Outgoing.tsx';
 import { replyQuery } from '../../queries/inbox.ts';
 import type { TabId } from './view.ts';
@@ -134,8 +137,10 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
       <div className="reply-scroll">
         <Thread reply={reply} />
         <BodyFrame id={reply.id} />
+        <Notes reply={reply} />
         <Draft key={reply.id} reply={reply} actions={actions} onForward={() => setForwarding(true)} tab={props.tab} snoozeOpen={props.snoozeOpen} setSnoozeOpen={props.setSnoozeOpen} />
         <Outgoing replyId={reply.id} items={reply.outgoing} />
+        <History reply={reply} />
       </div>
       {forwarding ? <ForwardDialog reply={reply} onClose={() => setForwarding(false)} /> : null}
     </article>

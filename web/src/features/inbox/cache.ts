@@ -3,7 +3,7 @@
 // the live stream announces (features/shell/live.ts). Keys come from replyKeys (queries/inbox.ts).
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../api.ts';
-import type { Assignee, EventData, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
+import type { Assignee, EventData, ReplyDetail, ReplyListItem, ReplyNote, ReplyPatch } from '../../types.ts';
 import { categoriesQuery } from '../../queries/settings.ts';
 import { replyKeys } from '../../queries/inbox.ts';
 import { membersQuery } from '../../queries/team.ts';
@@ -131,6 +131,11 @@ export function applyAssignment(qc: QueryClient, event: Assignment) {
   placeAssignee(qc, event.id, event.assignee, true);
   qc.setQueryData<ReplyDetail>(replyKeys.detail(event.id), (old) => (old ? { ...old, assignee: event.assignee } : old));
   void qc.invalidateQueries({ queryKey: replyKeys.ofContacts(), refetchType: 'none' });
+}
+
+/** A note the server kept, in the open reply's notes (once, whether from the answer or the live stream). */
+export function addNoteToDetail(qc: QueryClient, replyId: string, note: ReplyNote) {
+  qc.setQueryData<ReplyDetail>(replyKeys.detail(replyId), (old) => (old && !old.notes.some((n) => n.id === note.id) ? { ...old, notes: [...old.notes, note] } : old));
 }
 
 const countTimers = new WeakMap<QueryClient, { last: number; timer?: number }>();
