@@ -64,7 +64,7 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
   beforeAll(async () => {
     buildDashboard();
     const env = { DATABASE_URL: `file:${path.join(tempDir('replydesk-e2e-team-'), 'replydesk.db')}` };
-    server = await startServer(env);
+    server = await startServer(env, 60_000); // bundles src/ first: slow on a busy machine
     const ws = await runCli(['workspace', 'create', '--name', 'Northwind Agency', '--triage', 'off', '--json'], env);
     expect(ws.code, ws.stderr).toBe(0);
     const workspace = JSON.parse(ws.stdout).data.id as string;
