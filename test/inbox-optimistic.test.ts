@@ -7,12 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { replyKeys } from '../web/src/queries/inbox.ts';
 import { type ReplyUpdate, replyUpdate } from '../web/src/features/inbox/reply-update.ts';
 import { categoryKeys } from '../web/src/queries/settings.ts';
+import { teamKeys } from '../web/src/queries/team.ts';
+import { applyAssignment } from '../web/src/features/inbox/cache.ts';
 
 // the inbox schedules its count refresh with window.setTimeout
 (globalThis as { window?: unknown }).window ??= globalThis;
 
 const pending = { status: 'pending', snoozed: 'false' };
-const reply = (id: string) => ({ id, status: 'pending' as const, category_id: null, category: null, snoozed_until: null, subject: `Re: ${id}` });
+const reply = (id: string) => ({ id, status: 'pending' as const, category_id: null, category: null, snoozed_until: null, assignee: null, subject: `Re: ${id}` });
 const page = (items: unknown[]) => ({ pages: [{ items, pagination: { total: items.length, limit: 50, offset: 0, hasMore: false, next_cursor: null } }], pageParams: [undefined] });
 
 /** The server's answer to the PATCH, given when the test says so. */
@@ -48,6 +50,7 @@ describe("the inbox's own changes to a reply", () => {
     qc.setQueryData(replyKeys.count('archived'), 10);
     qc.setQueryData(replyKeys.detail('b'), { ...reply('b'), thread: [] });
     qc.setQueryData(categoryKeys.all, [{ id: 'hot', name: 'Interested', color: '#16a34a', is_positive: true }]);
+    qc.setQueryData(teamKeys.members(), [{ id: 'u-ben', name: 'ben', email: 'ben@agency.example', role: 'member' }]);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -99,5 +102,42 @@ describe("the inbox's own changes to a reply", () => {
     expect(listed().category).toBeNull();
     expect(qc.getQueryData<{ category_id: unknown }>(replyKeys.detail('b'))!.category_id).toBeNull();
     expect(said).toEqual(['Could not change the category: Category not found']);
+  });
+
+  it('an assignment shows at once in the lists and the open reply, leaves the list of unassigned replies, and is put back when refused', async () => {
+    const unassigned = { ...pending, assignee_id: 'none' };
+    qc.setQueryData(replyKeys.list(unassigned), page([reply('b'), reply('c')]));
+    const peer = server();
+    const done = run({ reply: reply('b'), change: { assignee_id: 'u-ben' }, failure: 'Could not assign' });
+    await vi.waitFor(() => expect(peer.fetch).toHaveBeenCalled());
+    const ben = { id: 'u-ben', name: 'ben', email: 'ben@agency.example' };
+    const inPending = () => (qc.getQueryData<ReturnType<typeof page>>(replyKeys.list(pending))!.pages[0]!.items[1] as { assignee: unknown }).assignee;
+    const inUnassigned = () => qc.getQueryData<ReturnType<typeof page>>(replyKeys.list(unassigned))!.pages[0]!.items.map((r) => (r as { id: string }).id);
+    expect(ids()).toEqual(['a', 'b', 'c']);
+    expect(inPending()).toEqual(ben);
+    expect(inUnassigned()).toEqual(['c']);
+    expect(qc.getQueryData<{ assignee: unknown }>(replyKeys.detail('b'))!.assignee).toEqual(ben);
+    expect(qc.getQueryData<Record<string, unknown>>(replyKeys.detail('b'))).not.toHaveProperty('assignee_id');
+    expect(qc.getQueryData(replyKeys.count('pending'))).toBe(3); // the tabs count by status
+    peer.refuse(400, 'Invalid assignee_id');
+    await done;
+    expect(inPending()).toBeNull();
+    expect(inUnassigned()).toEqual(['b', 'c']);
+    expect(qc.getQueryData<{ assignee: unknown }>(replyKeys.detail('b'))!.assignee).toBeNull();
+    expect(said).toEqual(['Could not assign: Invalid assignee_id']);
+  });
+
+  it("someone else's assignment (reply.assigned on the live stream) moves the reply between the lists by assignee", () => {
+    const bens = { ...pending, assignee_id: 'u-ben' };
+    const unassigned = { ...pending, assignee_id: 'none' };
+    qc.setQueryData(replyKeys.list(bens), page([]));
+    qc.setQueryData(replyKeys.list(unassigned), page([reply('b')]));
+    const invalidated = vi.spyOn(qc, 'invalidateQueries');
+    const ben = { id: 'u-ben', name: 'ben', email: 'ben@agency.example' };
+    applyAssignment(qc, { id: 'b', assignee: ben });
+    expect(qc.getQueryData<ReturnType<typeof page>>(replyKeys.list(unassigned))!.pages[0]!.items).toEqual([]);
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: replyKeys.list(bens), exact: true }); // joins a list it was not in: read again
+    expect((qc.getQueryData<ReturnType<typeof page>>(replyKeys.list(pending))!.pages[0]!.items[1] as { assignee: unknown }).assignee).toEqual(ben);
+    expect(qc.getQueryData<{ assignee: unknown }>(replyKeys.detail('b'))!.assignee).toEqual(ben);
   });
 });

@@ -19,7 +19,10 @@ export async function startCli(args: string[], env: Record<string, string>, read
   let out = '';
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`replydesk ${args.join(' ')} not ready:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      proc.kill(); // not left running behind a failed test
+      reject(new Error(`replydesk ${args.join(' ')} not ready within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       if (ready.test(out)) {

@@ -5,13 +5,11 @@
 // URL; bulk archive; snooze and wake; a webhook's test event; a member kept out of keys and
 // webhooks; hostile HTML that does nothing and loads nothing; CSRF; axe-core on the pages.
 // Screenshots for the README go to docs/screenshots/.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { accessibilityProblems, available, buildDashboard, launchBrowser, SHOTS } from './browser.ts';
 import { count, text, until, url, value, visible } from './wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, unsureReplyText } from '../helpers.ts';
@@ -21,13 +19,6 @@ import { type Dovecot, dovecotInstalled, mail, startDovecot } from '../imap.ts';
 import { startReceiver } from '../receiver.ts';
 import { type SmtpPeer, startSmtp } from '../smtp.ts';
 import { type OidcProvider, startOidcProvider } from '../oidc.ts';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = fs.existsSync(CHROMIUM);
-if (!available && process.env.TEST_REQUIRE_SERVICES) throw new Error(`TEST_REQUIRE_SERVICES is set but there is no browser at ${CHROMIUM} (apt-get install chromium)`);
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const SHOTS = path.join(ROOT, 'docs', 'screenshots');
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const OWNER = { email: 'owner@agency.example', password: 'correct horse battery' };
 const MEMBER = { email: 'member@agency.example', password: 'member horse battery' };
@@ -41,14 +32,6 @@ async function startTracker() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { hits, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** axe-core in the page (CDP evaluation is not subject to the page's CSP): serious and critical violations. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const result = await page.evaluate(
-    `${axeSource}; axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.help + ' (' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ') + ')'))`,
-  );
-  return result as string[];
 }
 
 describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, () => {
@@ -84,9 +67,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
   };
 
   beforeAll(async () => {
-    // the build npm start makes; here so the test runs from a fresh clone too
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'build-web.mjs')], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`dashboard build failed:\n${build.stdout}\n${build.stderr}`);
+    buildDashboard();
     dir = tempDir('replydesk-e2e-');
     smtp = await startSmtp();
     receiver = await startReceiver();
@@ -111,13 +92,9 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
       GOOGLE_SMTP_TLS: 'none',
     };
     server = await startServer(env);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
-    fs.mkdirSync(SHOTS, { recursive: true });
   }, 180_000);
 
   afterAll(async () => {

@@ -38,6 +38,13 @@ export type ReplyStatus = ReplyListItem['status'];
 export type OutgoingMessage = Schemas['OutgoingMessage'];
 export type CategorySummary = NonNullable<ReplyListItem['category']>;
 export type TriageDecision = NonNullable<ReplyDetail['triage']>;
+export type Assignee = NonNullable<ReplyListItem['assignee']>;
+export type ReplyNote = Schemas['ReplyNote'];
+export type ReplyActivity = ReplyDetail['activity'][number];
+/** Who did something to a reply: a person, an API key, triage, a mailbox or Replydesk itself. */
+export type Actor = ReplyActivity['actor'];
+/** Someone a reply can be assigned to (GET /api/members). */
+export type TeamMember = Answer<'/api/members'>[number];
 export type ReplyPatch = Body<'/api/replies/{id}', 'patch'>;
 export type Category = Answer<'/api/categories'>[number];
 export type Client = Answer<'/api/clients'>[number];

@@ -18,6 +18,36 @@ export function dateTime(iso: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** How long ago, in words: "just now", "5 min ago", "3 h ago", "yesterday", then the date (shortTime). */
+export function relativeTime(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return '';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  const minutes = Math.floor((now - t) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60 && sameDay(new Date(t), new Date(now))) return `${Math.floor(minutes / 60)} h ago`;
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  if (sameDay(new Date(t), yesterday)) return 'yesterday';
+  return shortTime(iso);
+}
+
+/** A person's initials for an avatar: the first letters of their first two words ("Ana Ruiz" → AR, "ben" → B). */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => [...w][0] ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
+}
+
 /** The start of a body as one line (its first line, then what follows), for a list row. */
 export function firstLine(text: string): string {
   const t = text.slice(0, 400).replace(/\s+/g, ' ').trim();

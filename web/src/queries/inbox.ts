@@ -3,7 +3,7 @@
 // built from both are in mutations.ts.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, type Query } from '../api.ts';
-import type { Answer, Body, OutgoingMessage, ReplyDetail, ReplyListItem, ReplyPatch } from '../types.ts';
+import type { Answer, Body, OutgoingMessage, ReplyDetail, ReplyListItem, ReplyNote, ReplyPatch } from '../types.ts';
 
 export const PAGE_SIZE = 50;
 
@@ -82,4 +82,9 @@ export function forwardReply(id: string, body: Body<'/api/replies/{id}/forward',
 
 export function retryOutgoing(replyId: string, outgoingId: string) {
   return api.post<OutgoingMessage>(`${replyPath(replyId)}/outgoing/${encodeURIComponent(outgoingId)}/retry`);
+}
+
+/** An internal note on the reply: seen by the team, never mailed (docs/api.md "The team's inbox"). */
+export function addNote(replyId: string, body: string) {
+  return api.post<ReplyNote>(`${replyPath(replyId)}/notes`, { body });
 }

@@ -8,7 +8,14 @@ export const categoryKeys = { all: ['categories'] as const };
 export const clientKeys = { all: ['clients'] as const };
 export const connectionKeys = { all: ['connections'] as const };
 export const apiKeyKeys = { all: ['keys'] as const };
-export const memberKeys = { all: ['members'] as const };
+/**
+ * The workspace's people, under one root: Settings → Members' memberships and invitations, and
+ * the team replies are assigned to (queries/team.ts), so a change in Settings refreshes both.
+ */
+export const memberKeys = {
+  all: ['members'] as const,
+  memberships: () => [...memberKeys.all, 'memberships'] as const,
+};
 export const outboxKeys = { all: ['outbox'] as const };
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -39,8 +46,9 @@ export const apiKeysQuery = queryOptions({
   queryFn: () => api.get<ApiKey[]>('/dashboard/api/keys'),
 });
 
-export const membersQuery = queryOptions({
-  queryKey: memberKeys.all,
+/** Settings → Members: each membership with its role and status, invitations included. */
+export const membershipsQuery = queryOptions({
+  queryKey: memberKeys.memberships(),
   queryFn: () => api.get<Member[]>('/dashboard/api/members'),
 });
 

@@ -22,6 +22,7 @@ export function InboxPage() {
 
   const [showHelp, setShowHelp] = useState(false);
   const [snoozeOpen, setSnoozeOpen] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
   const [selection, setSelection] = useState<{ key: string; ids: Set<string>; all: boolean }>({ key: view.key, ids: new Set(), all: false });
   const sel = selection.key === view.key ? selection : { key: view.key, ids: new Set<string>(), all: false };
 
@@ -76,13 +77,18 @@ export function InboxPage() {
     neighbour,
     snoozeOpen,
     setSnoozeOpen,
+    assignOpen,
+    setAssignOpen,
     selected: sel.ids.size,
     clearSelection: () => setSelection({ key: view.key, ids: new Set(), all: false }),
     toggle,
     showHelp: () => setShowHelp(true),
   });
 
-  useEffect(() => setSnoozeOpen(false), [openId]);
+  useEffect(() => {
+    setSnoozeOpen(false);
+    setAssignOpen(false);
+  }, [openId]);
 
   return (
     <div className={openId ? 'inbox has-open' : 'inbox'}>
@@ -107,6 +113,8 @@ export function InboxPage() {
             onBack={close}
             snoozeOpen={snoozeOpen}
             setSnoozeOpen={setSnoozeOpen}
+            assignOpen={assignOpen}
+            setAssignOpen={setAssignOpen}
             position={openIndex >= 0 ? { index: openIndex, count: items.length } : null}
             onPrev={() => {
               const p = neighbour(-1);

@@ -1,10 +1,12 @@
 // The top of the inbox's list: the search box, the status tabs with their counts, and the
-// filters. Each writes the URL, which is the view (view.ts).
+// filters (category, client, mailbox, assignee, date). Each writes the URL, which is the view (view.ts).
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
 import { categoriesQuery, clientsQuery, connectionsQuery } from '../../queries/settings.ts';
+import { membersQuery } from '../../queries/team.ts';
 import { countsQuery } from '../../queries/inbox.ts';
 import { DATE_PRESETS, daysAgo, presetOf, TABS, tabSearch, type View } from './view.ts';
 
@@ -47,6 +49,8 @@ export function Filters() {
   const categories = useQuery(categoriesQuery);
   const clients = useQuery(clientsQuery);
   const connections = useQuery(connectionsQuery);
+  const members = useQuery(membersQuery);
+  const me = useSession().user.id;
   const set = (name: string, value: string) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -90,6 +94,21 @@ export function Filters() {
               {c.name === c.email ? c.email : `${c.name} (${c.email})`}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="filter">
+        <label htmlFor="filter-assignee">Assignee</label>
+        <select id="filter-assignee" value={params.get('assignee_id') ?? ''} onChange={(e) => set('assignee_id', e.target.value)}>
+          <option value="">Anyone</option>
+          <option value={me}>Assigned to me</option>
+          <option value="none">Unassigned</option>
+          {members.data
+            ?.filter((m) => m.id !== me)
+            .map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
         </select>
       </div>
       <div className="filter">

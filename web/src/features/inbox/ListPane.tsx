@@ -8,6 +8,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, firstLine, plural, shortTime } from '../../lib/format.ts';
 import type { ReplyListItem } from '../../types.ts';
 import { clientsQuery } from '../../queries/settings.ts';
+import { AssigneeTag } from './AssignMenu.tsx';
 import { Filters, SearchBox, Tabs } from './ListHead.tsx';
 import { type Selection, SelectionBar } from './SelectionBar.tsx';
 import type { View } from './view.ts';
@@ -67,11 +68,12 @@ export function ListPane(props: {
                       </span>
                       <span className="row-subject">{r.subject || '(no subject)'}</span>
                       <span className="row-snippet">{firstLine(r.body_text)}</span>
-                      {r.category || client || snoozed ? (
+                      {r.category || client || snoozed || r.assignee ? (
                         <span className="row-meta">
                           {r.category ? <CategoryChip category={r.category} /> : null}
                           {client ? <span className="muted">{client}</span> : null}
                           {snoozed ? <span className="snoozed-marker">Snoozed until {dateTime(r.snoozed_until)}</span> : null}
+                          {r.assignee ? <AssigneeTag assignee={r.assignee} /> : null}
                         </span>
                       ) : null}
                     </Link>

@@ -1,6 +1,7 @@
-// The inbox's right pane: the open reply's header (sender, contact, category, client, mailbox,
-// status, triage's why), the thread, the body (BodyFrame.tsx), the draft and its actions
-// (Draft.tsx) and the outgoing mail (Outgoing.tsx).
+// The inbox's right pane: the open reply's header (sender, contact, category, assignee, client,
+// mailbox, status, triage's why), the thread, the body (BodyFrame.tsx), the team's notes
+// (Notes.tsx), the draft and its actions (Draft.tsx), the outgoing mail (Outgoing.tsx) and the
+// history (History.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,9 +12,12 @@ import type { ReplyDetail } from '../../types.ts';
 import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { InboxActions } from './actions.ts';
+import { AssignMenu } from './AssignMenu.tsx';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
+import { History } from './History.tsx';
+import { Notes } from './Notes.tsx';
 import { Outgoing } from './Outgoing.tsx';
 import { replyQuery } from '../../queries/inbox.ts';
 import type { TabId } from './view.ts';
@@ -28,6 +32,8 @@ export function ReplyView(props: {
   position: { index: number; count: number } | null;
   snoozeOpen: boolean;
   setSnoozeOpen: (open: boolean) => void;
+  assignOpen: boolean;
+  setAssignOpen: (open: boolean) => void;
 }) {
   const reply = useQuery(replyQuery(props.id));
   const back = (
@@ -108,6 +114,9 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
             {reply.category ? <CategoryChip category={reply.category} /> : null}
           </div>
           <div className="field-inline">
+            <AssignMenu assignee={reply.assignee} open={props.assignOpen} setOpen={props.setAssignOpen} onAssign={(id) => actions.assign(reply, id)} />
+          </div>
+          <div className="field-inline">
             <span className="label">Client</span>
             <span>{reply.client?.name ?? <span className="muted">None</span>}</span>
           </div>
@@ -128,8 +137,10 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
       <div className="reply-scroll">
         <Thread reply={reply} />
         <BodyFrame id={reply.id} />
+        <Notes reply={reply} />
         <Draft key={reply.id} reply={reply} actions={actions} onForward={() => setForwarding(true)} tab={props.tab} snoozeOpen={props.snoozeOpen} setSnoozeOpen={props.setSnoozeOpen} />
         <Outgoing replyId={reply.id} items={reply.outgoing} />
+        <History reply={reply} />
       </div>
       {forwarding ? <ForwardDialog reply={reply} onClose={() => setForwarding(false)} /> : null}
     </article>

@@ -1,11 +1,12 @@
 // The selection over the inbox's list and what can be done to it at once: archive (or move back
-// to Pending), a category, a snooze, a wake; "select all N that match" reaches past the page.
+// to Pending), a category, an assignee, a snooze, a wake; "select all N that match" reaches past the page.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Popover } from '../../components/Popover.tsx';
 import { dateTime, plural } from '../../lib/format.ts';
 import type { ReplyListItem } from '../../types.ts';
 import { categoriesQuery } from '../../queries/settings.ts';
+import { AssignChoices } from './AssignMenu.tsx';
 import type { OwnChange } from './cache.ts';
 import { useBulkChange } from './mutations.ts';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
@@ -19,7 +20,7 @@ export interface Selection {
 export function SelectionBar(props: { view: View; items: ReplyListItem[]; selection: Selection; setSelection: (ids: Set<string>, all: boolean) => void; total: number }) {
   const { items, selection, total, view } = props;
   const categories = useQuery(categoriesQuery);
-  const [menu, setMenu] = useState<'category' | 'snooze' | null>(null);
+  const [menu, setMenu] = useState<'category' | 'assign' | 'snooze' | null>(null);
   const [progress, setProgress] = useState<string | null>(null);
   const pageSelected = items.length > 0 && items.every((r) => selection.ids.has(r.id));
   const count = selection.all ? total : selection.ids.size;
@@ -91,6 +92,18 @@ export function SelectionBar(props: { view: View; items: ReplyListItem[]; select
                     {c.name}
                   </button>
                 ))}
+              </Popover>
+              <Popover
+                label={
+                  <>
+                    Assign <span aria-hidden="true">▾</span>
+                  </>
+                }
+                panelLabel="Assign to"
+                open={menu === 'assign'}
+                onOpenChange={(o) => setMenu(o ? 'assign' : null)}
+              >
+                <AssignChoices onPick={(id, name) => run({ assignee_id: id }, id ? `Assigned to ${name}` : 'Unassigned')} />
               </Popover>
               <Popover
                 label={

@@ -9,6 +9,7 @@ const SHORTCUTS: [string, string][] = [
   ['e', 'Archive'],
   ['s', 'Snooze'],
   ['c', 'Category'],
+  ['a', 'Assign'],
   ['r', 'Edit the draft'],
   [`${MOD}+Enter`, 'Send'],
   ['/', 'Search'],

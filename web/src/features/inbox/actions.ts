@@ -1,10 +1,11 @@
 // What the inbox's buttons and keys do to the reply they act on: archive, snooze or wake, set
-// the category, each with an undo in its toast, and what follows a send. The caches are
+// the category, assign, each with an undo in its toast, and what follows a send. The caches are
 // changed by the mutations (mutations.ts); here is what the person sees next.
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { categoriesQuery } from '../../queries/settings.ts';
+import { membersQuery } from '../../queries/team.ts';
 import { type ReplyRef, shiftCount, tabOf } from './cache.ts';
 import { replySent, type ReplyUpdate, useReplyUpdate } from './mutations.ts';
 import { replyQuery } from '../../queries/inbox.ts';
@@ -13,6 +14,8 @@ export interface InboxActions {
   archive: (reply: ReplyRef) => void;
   snooze: (reply: ReplyRef, until: Date | null) => void;
   setCategory: (reply: ReplyRef, categoryId: string | null) => void;
+  /** Assign to a member (their user id), or unassign (null). Nobody is mailed. */
+  assign: (reply: ReplyRef, assigneeId: string | null) => void;
   /** After a send: open the next reply. */
   sent: (replyId: string) => void;
 }
@@ -59,6 +62,16 @@ export function useInboxActions(openAfter: (id: string) => void): InboxActions {
       const name = qc.getQueryData(categoriesQuery.queryKey)?.find((x) => x.id === categoryId)?.name;
       toast(name ? `Category set to ${name}` : 'Category removed', {
         action: { label: 'Undo', run: undoAfter(done, { reply: { ...reply, category_id: categoryId }, change: { category_id: reply.category_id }, failure: 'Could not undo' }) },
+      });
+    },
+    assign: (reply, assigneeId) => {
+      const previous = reply.assignee?.id ?? null;
+      if (previous === assigneeId) return;
+      const done = apply({ reply, change: { assignee_id: assigneeId }, failure: assigneeId ? 'Could not assign' : 'Could not unassign' });
+      const name = qc.getQueryData(membersQuery.queryKey)?.find((m) => m.id === assigneeId)?.name;
+      const assigned = { ...reply, assignee: assigneeId ? { id: assigneeId, name: name ?? '', email: '' } : null };
+      toast(assigneeId ? `Assigned to ${name ?? 'a member'}` : 'Unassigned', {
+        action: { label: 'Undo', run: undoAfter(done, { reply: assigned, change: { assignee_id: previous }, failure: 'Could not undo' }) },
       });
     },
     sent: (replyId) => {

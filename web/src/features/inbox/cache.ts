@@ -3,21 +3,25 @@
 // the live stream announces (features/shell/live.ts). Keys come from replyKeys (queries/inbox.ts).
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../api.ts';
-import type { EventData, ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
+import type { Assignee, EventData, ReplyDetail, ReplyListItem, ReplyNote, ReplyPatch } from '../../types.ts';
 import { categoriesQuery } from '../../queries/settings.ts';
 import { replyKeys } from '../../queries/inbox.ts';
+import { membersQuery } from '../../queries/team.ts';
 import type { TabId } from './view.ts';
 
 type Lists = InfiniteData<Page<ReplyListItem>, string | undefined>;
 
 /** What the inbox's actions need to know about a reply (a list item or the open detail). */
-export type ReplyRef = Pick<ReplyListItem, 'id' | 'status' | 'category_id' | 'snoozed_until'>;
+export type ReplyRef = Pick<ReplyListItem, 'id' | 'status' | 'category_id' | 'snoozed_until' | 'assignee'>;
 
-/** A change the inbox makes to one reply itself: archive, snooze or wake, category. */
-export type OwnChange = Pick<ReplyPatch, 'status' | 'snoozed_until' | 'category_id'>;
+/** A change the inbox makes to one reply itself: archive, snooze or wake, category, assignee. */
+export type OwnChange = Pick<ReplyPatch, 'status' | 'snoozed_until' | 'category_id' | 'assignee_id'>;
 
 /** The fields of a reply.updated / reply.sent event the lists use (docs/webhooks.md). */
-export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'ai_response' | 'snoozed_until'>>;
+export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>>;
+
+/** A reply.assigned event (docs/webhooks.md): who the reply is assigned to now. */
+export type Assignment = Pick<EventData<'reply.assigned'>, 'id' | 'assignee'>;
 
 /** The tab a reply is counted under. */
 export const tabOf = (r: Pick<ReplyRef, 'status' | 'snoozed_until'>): TabId => (r.snoozed_until && new Date(r.snoozed_until).getTime() > Date.now() ? 'snoozed' : r.status);
@@ -34,14 +38,31 @@ export function patchInLists(qc: QueryClient, ids: Set<string>, patch: Partial<R
   );
 }
 
-/** Whether a reply with these values belongs in a list with these filters (the ones a change can move). */
-function matches(query: Record<string, string>, r: Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'>): boolean {
+/** The reply's assignee as a list item shows it, from the team's cached list (a stand-in when it is not there yet). */
+function assigneeOf(qc: QueryClient, id: string | null): Assignee | null {
+  if (!id) return null;
+  const m = qc.getQueryData(membersQuery.queryKey)?.find((x) => x.id === id);
+  return m ? { id: m.id, name: m.name, email: m.email } : { id, name: '', email: '' };
+}
+
+/** What matches() reads: a reply's status, category, snooze and, when known, its assignee's id. */
+type Matched = Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'> & { assignee_id?: string | null };
+const withAssigneeId = (r: ReplyListItem): Matched => ({ ...r, assignee_id: r.assignee?.id ?? null });
+
+/**
+ * Whether a reply with these values belongs in a list with these filters (the ones a change can
+ * move). An assignee left out (undefined) is not known, and not held against the reply.
+ */
+function matches(query: Record<string, string>, r: Matched): boolean {
   if (query.status && !query.status.split(',').includes(r.status)) return false;
   const snoozedNow = !!r.snoozed_until && new Date(r.snoozed_until).getTime() > Date.now();
   if (query.snoozed === 'true' && !snoozedNow) return false;
   if (query.snoozed === 'false' && snoozedNow) return false;
   if (query.category_id === 'none' && r.category_id) return false;
   if (query.category_id && query.category_id !== 'none' && r.category_id !== query.category_id) return false;
+  if (r.assignee_id !== undefined && query.assignee_id) {
+    if (query.assignee_id === 'none' ? r.assignee_id !== null : r.assignee_id !== query.assignee_id) return false;
+  }
   return true;
 }
 
@@ -58,7 +79,7 @@ export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
     const current = data?.pages.flatMap((p) => p.items).find((r) => r.id === change.id);
     if (!current) {
       const status = change.status;
-      if (status && matches(query, { status, category_id: change.category_id ?? null, snoozed_until: change.snoozed_until ?? null })) {
+      if (status && matches(query, { status, category_id: change.category_id ?? null, snoozed_until: change.snoozed_until ?? null, assignee_id: change.assignee_id })) {
         void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
       }
       continue;
@@ -72,13 +93,49 @@ export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
       const c = categories?.find((x) => x.id === change.category_id);
       next.category = c ? { id: c.id, name: c.name, color: c.color } : null;
     }
-    const keep = matches(query, next);
+    if (change.assignee_id !== undefined && change.assignee_id !== (current.assignee?.id ?? null)) next.assignee = assigneeOf(qc, change.assignee_id);
+    const keep = matches(query, withAssigneeId(next));
     qc.setQueryData<Lists>(q.queryKey, (old) =>
       old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: keep ? p.items.map((r) => (r.id === change.id ? next : r)) : p.items.filter((r) => r.id !== change.id) })) } : old,
     );
   }
   // Contact pages list replies too; they refresh when next shown.
   void qc.invalidateQueries({ queryKey: replyKeys.ofContacts(), refetchType: 'none' });
+}
+
+/**
+ * A reply's new assignee in every cached list: changed in place where the reply still matches,
+ * taken out where it no longer does (a list of one member's replies, or of unassigned ones).
+ * With `join`, a list the reply now matches but does not hold is fetched again (at once if on
+ * screen): the live stream's reply.assigned, which may be about a reply the page never loaded.
+ */
+function placeAssignee(qc: QueryClient, id: string, assignee: Assignee | null, join: boolean) {
+  for (const q of qc.getQueryCache().findAll({ queryKey: replyKeys.lists() })) {
+    const query = (q.queryKey[2] ?? {}) as Record<string, string>;
+    const data = q.state.data as Lists | undefined;
+    const current = data?.pages.flatMap((p) => p.items).find((r) => r.id === id);
+    if (!current) {
+      if (join && query.assignee_id && (query.assignee_id === 'none' ? !assignee : assignee?.id === query.assignee_id)) void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
+      continue;
+    }
+    const next = { ...current, assignee };
+    const keep = matches(query, withAssigneeId(next));
+    qc.setQueryData<Lists>(q.queryKey, (old) =>
+      old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: keep ? p.items.map((r) => (r.id === id ? next : r)) : p.items.filter((r) => r.id !== id) })) } : old,
+    );
+  }
+}
+
+/** The live stream's reply.assigned: the lists and the open reply show the new assignee. */
+export function applyAssignment(qc: QueryClient, event: Assignment) {
+  placeAssignee(qc, event.id, event.assignee, true);
+  qc.setQueryData<ReplyDetail>(replyKeys.detail(event.id), (old) => (old ? { ...old, assignee: event.assignee } : old));
+  void qc.invalidateQueries({ queryKey: replyKeys.ofContacts(), refetchType: 'none' });
+}
+
+/** A note the server kept, in the open reply's notes (once, whether from the answer or the live stream). */
+export function addNoteToDetail(qc: QueryClient, replyId: string, note: ReplyNote) {
+  qc.setQueryData<ReplyDetail>(replyKeys.detail(replyId), (old) => (old && !old.notes.some((n) => n.id === note.id) ? { ...old, notes: [...old.notes, note] } : old));
 }
 
 const countTimers = new WeakMap<QueryClient, { last: number; timer?: number }>();
@@ -129,17 +186,21 @@ export function restore(qc: QueryClient, s: Snapshot) {
 
 /**
  * Show an own change at once. A new status or snooze takes the reply out of every list (the
- * inbox's lists are views by status and snooze), a new category changes it in place; the open
- * reply and the tab counts follow.
+ * inbox's lists are views by status and snooze), a new category changes it in place, a new
+ * assignee too (or takes it out of a list by assignee); the open reply and the tab counts follow.
  */
 export function applyOwnChange(qc: QueryClient, reply: ReplyRef, change: OwnChange) {
-  const detail: Partial<ReplyDetail> = { ...change };
+  const { assignee_id, ...fields } = change;
+  const detail: Partial<ReplyDetail> = { ...fields };
   if ('status' in change || 'snoozed_until' in change) {
     removeFromLists(qc, new Set([reply.id]));
   } else if ('category_id' in change) {
     const c = qc.getQueryData(categoriesQuery.queryKey)?.find((x) => x.id === change.category_id);
     patchInLists(qc, new Set([reply.id]), { category_id: change.category_id ?? null, category: c ? { id: c.id, name: c.name, color: c.color } : null });
     detail.category = c ? { id: c.id, name: c.name, color: c.color, is_positive: c.is_positive } : null;
+  } else if (assignee_id !== undefined) {
+    detail.assignee = assigneeOf(qc, assignee_id);
+    placeAssignee(qc, reply.id, detail.assignee, false);
   }
   qc.setQueryData<ReplyDetail>(replyKeys.detail(reply.id), (old) => (old ? { ...old, ...detail } : old));
   const from = tabOf(reply);

@@ -16,6 +16,8 @@ export interface InboxKeys {
   neighbour: (dir: 1 | -1) => string | undefined;
   snoozeOpen: boolean;
   setSnoozeOpen: (open: boolean) => void;
+  assignOpen: boolean;
+  setAssignOpen: (open: boolean) => void;
   selected: number;
   clearSelection: () => void;
   toggle: (id: string) => void;
@@ -49,6 +51,7 @@ function handle(e: KeyboardEvent, k: InboxKeys) {
       return;
     }
     if (k.snoozeOpen) return k.setSnoozeOpen(false);
+    if (k.assignOpen) return k.setAssignOpen(false);
     if (k.openId) return k.close();
     if (k.selected) k.clearSelection();
     return;
@@ -66,7 +69,16 @@ function handle(e: KeyboardEvent, k: InboxKeys) {
       if (reply) k.actions.archive(reply);
       break;
     case 's':
-      if (k.openId) k.setSnoozeOpen(true);
+      if (k.openId) {
+        k.setAssignOpen(false);
+        k.setSnoozeOpen(true);
+      }
+      break;
+    case 'a':
+      if (k.openId) {
+        k.setSnoozeOpen(false);
+        k.setAssignOpen(true);
+      }
       break;
     case 'c':
       document.getElementById('reply-category')?.focus();

@@ -1,19 +1,20 @@
 // The inbox's changes as TanStack Query mutations. A change to one reply (archive, snooze, wake,
-// category) is optimistic (reply-update.ts); a send never is, and a bulk change is not (it may
-// be thousands of replies) but keeps each reply's previous value for its undo.
+// category, assignee) is optimistic (reply-update.ts); a send never is, nor a note (it shows with
+// the author and time the server gave it), and a bulk change is not (it may be thousands of
+// replies) but keeps each reply's previous value for its undo.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { plural } from '../../lib/format.ts';
 import { live } from '../../lib/live.ts';
 import type { ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
-import { type OwnChange, removeFromLists } from './cache.ts';
-import { bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
+import { addNoteToDetail, type OwnChange, removeFromLists } from './cache.ts';
+import { addNote, bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
 import { refreshReplies, replyUpdate } from './reply-update.ts';
 
 export type { ReplyUpdate } from './reply-update.ts';
 
-/** One reply's status, snooze or category, shown before the server answers (reply-update.ts). */
+/** One reply's status, snooze, category or assignee, shown before the server answers (reply-update.ts). */
 export function useReplyUpdate() {
   return useMutation(replyUpdate(useQueryClient(), useToast()));
 }
@@ -51,6 +52,22 @@ export function useForwardReply(id: string, onDone: () => void) {
       toast(`Forwarded to ${res.forwarded_to.join(', ')}`);
       void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
       onDone();
+    },
+  });
+}
+
+/**
+ * Add an internal note. It shows once the server kept it; its line in the history comes with the
+ * live stream's reply.note_added (or a read of the reply, when the stream is down).
+ */
+export function useAddNote(id: string, onAdded: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => addNote(id, body),
+    onSuccess: (note) => {
+      addNoteToDetail(qc, id, note);
+      if (!live.connected) void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
+      onAdded();
     },
   });
 }
@@ -108,7 +125,7 @@ export function useBulkChange(onDone: () => void) {
     mutationFn: async ({ change, ids, query, items, progress }: BulkChange) => {
       const field = Object.keys(change)[0] as Field;
       const before = new Map<string, string | null>();
-      const remember = (r: ReplyListItem) => before.set(r.id, r[field] ?? null);
+      const remember = (r: ReplyListItem) => before.set(r.id, field === 'assignee_id' ? (r.assignee?.id ?? null) : (r[field] ?? null));
       let updated = 0;
       if (!ids) {
         let cursor: string | undefined;

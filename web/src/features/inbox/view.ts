@@ -5,7 +5,7 @@ import { TABS, type TabId } from '../../queries/inbox.ts';
 export { TABS, type TabId };
 
 /** URL parameters the list passes to GET /api/replies as they are. */
-export const FILTER_PARAMS = ['category_id', 'client_id', 'connection_id', 'contact_id', 'received_after', 'received_before', 'q', 'sort'] as const;
+export const FILTER_PARAMS = ['category_id', 'client_id', 'connection_id', 'assignee_id', 'contact_id', 'received_after', 'received_before', 'q', 'sort'] as const;
 
 export interface View {
   tab: TabId | null;

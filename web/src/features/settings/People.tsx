@@ -8,7 +8,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
 import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
-import { memberKeys, membersQuery, outboxQuery } from '../../queries/settings.ts';
+import { memberKeys, membershipsQuery, outboxQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -19,7 +19,7 @@ export function MembersPage() {
   const manage = canManage(session);
   const qc = useQueryClient();
   const toast = useToast();
-  const members = useQuery(membersQuery);
+  const members = useQuery(membershipsQuery);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invitation | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);

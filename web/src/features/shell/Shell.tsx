@@ -78,6 +78,15 @@ function Sidebar({ session }: { session: Session }) {
         <NavLink to="/settings">Settings</NavLink>
       </nav>
       <div className="sidebar-extra">
+        <nav aria-label="Team" className="shortcuts">
+          <h2 className="sidebar-heading">Team</h2>
+          <Shortcut param="assignee_id" value={session.user.id}>
+            <span className="truncate">Assigned to me</span>
+          </Shortcut>
+          <Shortcut param="assignee_id" value="none">
+            <span className="truncate">Unassigned</span>
+          </Shortcut>
+        </nav>
         {categories.data && categories.data.length > 0 ? (
           <nav aria-label="Categories" className="shortcuts">
             <h2 className="sidebar-heading">Categories</h2>
@@ -118,7 +127,7 @@ function Sidebar({ session }: { session: Session }) {
   );
 }
 
-/** A link to the inbox filtered by one category or mailbox; marked current when that is the view. */
+/** A link to the inbox filtered by one assignee, category or mailbox; marked current when that is the view. */
 function Shortcut(props: { param: string; value: string; title?: string; children: React.ReactNode }) {
   const location = useLocation();
   const current = location.pathname.startsWith('/inbox') && new URLSearchParams(location.search).get(props.param) === props.value;

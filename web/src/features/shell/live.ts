@@ -3,17 +3,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { contactKeys } from '../../queries/contacts.ts';
-import { applyReplyChange, type ReplyChange, refreshCountsSoon } from '../inbox/cache.ts';
+import { addNoteToDetail, applyAssignment, applyReplyChange, type ReplyChange, refreshCountsSoon } from '../inbox/cache.ts';
 import { replyKeys } from '../../queries/inbox.ts';
 import { live } from '../../lib/live.ts';
 import { sessionKeys } from '../../lib/session.ts';
+import type { Assignee, ReplyNote } from '../../types.ts';
 
 /**
  * Listen to the workspace's server-sent events and bring the caches up to date. A change to a
  * reply is applied to the cached lists from the event itself (no request); a new reply makes
  * the list on screen load again (at most once a second); tab counts are refreshed at most every
- * 15 seconds. The open reply is read again, but the draft editor never lets that overwrite what
- * the person is typing (../inbox/Draft.tsx).
+ * 15 seconds. An assignment moves the reply between the lists by assignee (reply.assigned), a
+ * note shows in the open reply at once (reply.note_added). The open reply is read again, but the
+ * draft editor never lets that overwrite what the person is typing (../inbox/Draft.tsx), nor
+ * does a note's form lose its text.
  */
 export function useLiveUpdates(workspaceId: string) {
   const qc = useQueryClient();
@@ -70,6 +73,24 @@ export function useLiveUpdates(workspaceId: string) {
       if (data) replies.add(data.id);
       schedule();
     };
+    // Someone assigned or unassigned a reply: every list and the open reply show it from the
+    // event; the reply is read again for its history. An event cut short for the bus between
+    // instances ("partial") carries no assignee: the lists are read again instead.
+    const onAssigned = (e: MessageEvent<string>) => {
+      const data = read(e) as { id: string; assignee?: Assignee | null } | null;
+      if (data && data.assignee !== undefined) applyAssignment(qc, { id: data.id, assignee: data.assignee });
+      else lists = true;
+      if (data) replies.add(data.id);
+      schedule();
+    };
+    // A note: shown in the open reply from the event, then the reply is read for its history.
+    const onNote = (e: MessageEvent<string>) => {
+      const data = read(e) as { id: string; note?: ReplyNote } | null;
+      if (!data) return;
+      if (data.note) addNoteToDetail(qc, data.id, data.note);
+      replies.add(data.id);
+      schedule();
+    };
     const onContact = () => {
       contacts = true;
       schedule();
@@ -82,6 +103,8 @@ export function useLiveUpdates(workspaceId: string) {
       source.addEventListener('reply.updated', onChanged as EventListener);
       source.addEventListener('reply.sent', onChanged as EventListener);
       source.addEventListener('reply.forwarded', onForwarded as EventListener);
+      source.addEventListener('reply.assigned', onAssigned as EventListener);
+      source.addEventListener('reply.note_added', onNote as EventListener);
       source.addEventListener('contact.created', onContact);
       // The server's bus between instances was cut off and may have lost events: the page
       // reads everything again (lists, counts, contacts, the open reply) rather than show a

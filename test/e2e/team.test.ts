@@ -1,0 +1,209 @@
+// The team's inbox in a real browser (issue 33): two people of one workspace, each in a browser
+// context of their own, against the real server process (`replydesk serve`, a SQLite file, mail
+// captured). Assigning with `a` and the Team shortcuts; a note that reaches a teammate's open
+// reply without a reload, and an assignment that does too; the History in words with who did
+// what; axe-core on the reply view with notes and history; the README's screenshot of it.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.ts';
+import { runCli, type Server, startServer, stop } from '../processes.ts';
+import { accessibilityProblems, available, buildDashboard, launchBrowser, SHOTS, signIn } from './browser.ts';
+import { count, text, until, url, value, visible } from './wait.ts';
+
+const ANA = { email: 'ana@agency.example', password: 'ana horse battery staple' };
+const BEN = { email: 'ben@agency.example', password: 'ben horse battery staple' };
+
+/** Marks in the page when its live stream (EventSource) is open, so a test acts only once it listens. */
+const WATCH_LIVE = () => {
+  const Native = window.EventSource;
+  window.EventSource = class extends Native {
+    constructor(...args: ConstructorParameters<typeof EventSource>) {
+      super(...args);
+      this.addEventListener('open', () => ((window as { liveOpen?: boolean }).liveOpen = true));
+    }
+  };
+};
+const listening = (page: Page) =>
+  until(
+    () => page.evaluate(() => (window as { liveOpen?: boolean }).liveOpen === true),
+    (open) => open,
+    'the live stream to open',
+  );
+
+describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }, () => {
+  let server: Server;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+  let ana: Page;
+  let ben: Page;
+  let key = '';
+  const ids = { ana: '', ben: '' };
+  let pricing = '';
+
+  const call = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${server.base}${p}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${p}`).toBeLessThan(300);
+    return (await res.json()).data;
+  };
+  const ingest = async (fields: Record<string, unknown>) =>
+    (await call('POST', '/api/replies', {
+      from_email: 'ada@analytical.example',
+      from_name: 'Ada Lovelace',
+      to_email: 'sam@outreach.example',
+      subject: 'Re: Quick question',
+      body_text: 'Sounds interesting.',
+      ...fields,
+    })) as { id: string };
+  const list = (page: Page) => page.getByRole('list', { name: 'Reply list' });
+
+  beforeAll(async () => {
+    buildDashboard();
+    const env = { DATABASE_URL: `file:${path.join(tempDir('replydesk-e2e-team-'), 'replydesk.db')}` };
+    server = await startServer(env, 60_000); // bundles src/ first: slow on a busy machine
+    const ws = await runCli(['workspace', 'create', '--name', 'Northwind Agency', '--triage', 'off', '--json'], env);
+    expect(ws.code, ws.stderr).toBe(0);
+    const workspace = JSON.parse(ws.stdout).data.id as string;
+    for (const [who, role] of [
+      [ANA, 'owner'],
+      [BEN, 'member'],
+    ] as const) {
+      const made = await runCli(['user', 'create', '--email', who.email, '--workspace', workspace, '--role', role, '--password', who.password, '--json'], env);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const made = await runCli(['key', 'create', '--workspace', workspace, '--name', 'sam', '--json'], env);
+    expect(made.code, made.stderr).toBe(0);
+    key = JSON.parse(made.stdout).data.key;
+    const members = (await call('GET', '/api/members')) as { id: string; email: string }[];
+    ids.ana = members.find((m) => m.email === ANA.email)!.id;
+    ids.ben = members.find((m) => m.email === BEN.email)!.id;
+
+    browser = await launchBrowser();
+    const pages: Page[] = [];
+    for (const who of [ANA, BEN]) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript(WATCH_LIVE);
+      contexts.push(context);
+      const page = await context.newPage();
+      await signIn(page, server.base, who);
+      pages.push(page);
+    }
+    [ana, ben] = pages as [Page, Page];
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    contexts = [];
+    await browser?.close();
+    if (server) await stop(server);
+  });
+
+  it('assigns with `a` in the reply view; then "Assigned to me" lists the reply and "Unassigned" does not', async () => {
+    pricing = (await ingest({ subject: 'Re: Pricing for Northwind', body_text: 'Hi Sam,\nSounds interesting. Could you send pricing?\n\nAda' })).id;
+    await ingest({ from_email: 'jonas@bluefin.example', from_name: 'Jonas Fischer', subject: 'Re: Helping Bluefin', body_text: 'Tell me more.' });
+    await ana.goto(`${server.base}/inbox/${pricing}`);
+    await visible(ana.getByRole('button', { name: 'Assign', exact: true }));
+    await ana.keyboard.press('a');
+    const menu = ana.getByRole('group', { name: 'Assign to' });
+    await visible(menu);
+    // the picker opens with the person themselves first, focused: Enter assigns
+    await until(
+      () => ana.evaluate(() => document.activeElement?.textContent ?? ''),
+      (t) => t.includes('ana (me)'),
+      'the first choice to have focus',
+    );
+    await ana.keyboard.press('Enter');
+    await visible(ana.getByRole('button', { name: 'Assigned to ana' }));
+    await count(menu, 0);
+    await until(
+      () => call('GET', `/api/replies/${pricing}`),
+      (r) => r.assignee?.id === ids.ana,
+      'the assignment to be stored',
+    );
+    await visible(list(ana).getByRole('listitem').filter({ hasText: 'Re: Pricing for Northwind' }).getByTitle('Assigned to ana'));
+
+    await ana.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Assigned to me' }).click();
+    await url(ana, new RegExp(`assignee_id=${ids.ana}`));
+    await value(ana.getByLabel('Assignee'), ids.ana);
+    await visible(list(ana).getByText('Re: Pricing for Northwind'));
+    await count(list(ana).getByRole('listitem'), 1);
+
+    await ana.getByRole('navigation', { name: 'Team' }).getByRole('link', { name: 'Unassigned' }).click();
+    await url(ana, /assignee_id=none/);
+    await visible(list(ana).getByText('Re: Helping Bluefin'));
+    await count(list(ana).getByText('Re: Pricing for Northwind'), 0);
+  });
+
+  it("a note added by one person shows in a teammate's open reply without a reload, and so does an assignment; nobody is mailed", async () => {
+    await ana.goto(`${server.base}/inbox/${pricing}`);
+    await ben.goto(`${server.base}/inbox/${pricing}`);
+    await Promise.all([listening(ana), listening(ben)]);
+    await visible(ana.getByLabel('Add an internal note'));
+    const reloads: string[] = [];
+    ana.on('framenavigated', (f) => {
+      if (f === ana.mainFrame()) reloads.push(f.url());
+    });
+
+    const note = ben.getByLabel('Add an internal note');
+    await note.fill('Client wants a call first: check with Ana before answering.');
+    await note.press('Control+Enter');
+    await value(note, '');
+    const notes = ana.getByRole('region', { name: 'Internal notes' });
+    await text(notes.getByRole('listitem'), 'Client wants a call first');
+    await text(notes.getByRole('listitem'), 'ben');
+    await text(notes.getByRole('listitem'), /internal note/i); // shown in capitals
+
+    // ana hands the reply to ben with the picker; ben's open reply says so at once
+    await ana.getByRole('button', { name: 'Assigned to ana' }).click();
+    await ana.getByRole('group', { name: 'Assign to' }).getByRole('button', { name: /^ben/ }).click();
+    await visible(ben.getByRole('button', { name: 'Assigned to ben' }));
+    expect(reloads).toEqual([]);
+    const outbox = await ana.evaluate(async () => (await (await fetch('/dashboard/api/outbox')).json()).data as unknown[]);
+    expect(outbox).toEqual([]);
+  });
+
+  it('the History says who did what in words: the assignments, the note, a key setting the category', async () => {
+    const interested = ((await call('GET', '/api/categories?limit=100')) as { id: string; name: string }[]).find((c) => c.name === 'Interested')!;
+    await call('PATCH', `/api/replies/${pricing}`, { category_id: interested.id });
+    await ana.goto(`${server.base}/inbox/${pricing}`);
+    const mine = ana.getByLabel('Add an internal note');
+    await mine.fill('I spoke to their CTO on Monday: pricing for 12 seats, annual.');
+    await ana.getByRole('button', { name: /^Add note/ }).click();
+    await value(mine, '');
+    await ana.getByText(/^History \(/).click();
+    // oldest first, like the thread and the notes: the latest change sits next to the draft
+    const said = ['ana assigned this to themselves', 'ben added a note', 'ana reassigned this from ana to ben', 'sam (API key) set the category to Interested', 'ana added a note'];
+    await until(
+      () => ana.locator('.history-item > span').allInnerTexts(),
+      (lines) => JSON.stringify(lines) === JSON.stringify(said),
+      'the history in words',
+    );
+    await text(ana.locator('.history-item time').first(), /just now|min ago/);
+    expect(await accessibilityProblems(ana)).toEqual([]);
+    await ana.setViewportSize({ width: 1440, height: 1180 }); // the whole reply, notes and history in one picture
+    try {
+      await ana.screenshot({ path: path.join(SHOTS, 'reply-team.png') });
+    } finally {
+      await ana.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
+  it('the bulk bar assigns every selected reply at once', async () => {
+    await ana.goto(`${server.base}/inbox?assignee_id=none`);
+    await visible(list(ana).getByText('Re: Helping Bluefin'));
+    await ana.getByLabel('Select all on page').check();
+    const bulk = ana.getByRole('group', { name: 'Bulk actions' });
+    await bulk.getByRole('button', { name: /^Assign/ }).click();
+    await bulk.getByRole('group', { name: 'Assign to' }).getByRole('button', { name: /^ben/ }).click();
+    await count(list(ana).getByRole('listitem'), 0); // none left unassigned
+    const unassigned = await call('GET', '/api/replies?assignee_id=none&status=pending');
+    expect(unassigned).toEqual([]);
+    await ana.goto(`${server.base}/inbox?assignee_id=${ids.ben}`);
+    await visible(list(ana).getByText('Re: Helping Bluefin'));
+    await value(ana.getByLabel('Assignee'), ids.ben);
+  });
+});
