@@ -55,3 +55,21 @@ export function shown(at: string, actor: Actor, e: Entry) {
   return { at, actor, action: e.action, ...(fields.includes('from') && { from: e.from ?? null }), ...(fields.includes('to') && { to: e.to ?? null }) };
 }
 export type ShownEntry = ReturnType<typeof shown>;
+
+/** A reply's change (its fields' previous and current values) as entries of its history; handled_at follows the status and is not one. */
+export function historyOf(changed: Record<string, { previous: unknown; current: unknown }>): Entry[] {
+  const entries: Entry[] = [];
+  // the fields below hold text or null: a status, an id, a timestamp
+  const value = (v: unknown) => (typeof v === 'string' ? v : null);
+  for (const [field, action] of [
+    ['status', 'status'],
+    ['category_id', 'category'],
+    ['assignee_id', 'assignee'],
+    ['snoozed_until', 'snooze'],
+  ] as const) {
+    const c = changed[field];
+    if (c) entries.push({ action, from: value(c.previous), to: value(c.current) });
+  }
+  if (changed.ai_response) entries.push({ action: 'draft' });
+  return entries;
+}

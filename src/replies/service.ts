@@ -12,7 +12,7 @@ import type { Bulk, PatchReply } from './schemas.ts';
 import * as q from './queries.ts';
 import { queueLearning } from './triage-jobs.ts';
 import { notesAndActivity } from './activity.ts';
-import { type Entry, record } from '../activity/record.ts';
+import { historyOf, record } from '../activity/record.ts';
 import { type Actor, displayName } from '../workspaces/service.ts';
 import { findMember } from '../workspaces/queries.ts';
 
@@ -250,24 +250,6 @@ export async function applyChange(
     learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
   ]);
   return { updated, didChange, changed };
-}
-
-/** A change's entries in the reply's history (activity/record.ts); handled_at follows the status and is not one. */
-function historyOf(changed: Record<string, { previous: unknown; current: unknown }>): Entry[] {
-  const entries: Entry[] = [];
-  // the fields below hold text or null: a status, an id, a timestamp
-  const value = (v: unknown) => (typeof v === 'string' ? v : null);
-  for (const [field, action] of [
-    ['status', 'status'],
-    ['category_id', 'category'],
-    ['assignee_id', 'assignee'],
-    ['snoozed_until', 'snooze'],
-  ] as const) {
-    const c = changed[field];
-    if (c) entries.push({ action, from: value(c.previous), to: value(c.current) });
-  }
-  if (changed.ai_response) entries.push({ action: 'draft' });
-  return entries;
 }
 
 /** A reply's ETag: its updated_at, quoted (RFC 9110 strong validator). */
