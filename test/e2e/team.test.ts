@@ -192,6 +192,37 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
     }
   });
 
+  it('two people writing the same draft: the second save is refused (If-Match) and both texts are offered; nothing is silently lost', async () => {
+    const reply = await ingest({ subject: 'Re: Two drafts at once', from_email: 'grace@compiler.example' });
+    await ana.goto(`${server.base}/inbox/${reply.id}`);
+    await ben.goto(`${server.base}/inbox/${reply.id}`);
+    await Promise.all([listening(ana), listening(ben)]);
+    const anaDraft = ana.getByLabel('Draft', { exact: true });
+    const benDraft = ben.getByLabel('Draft', { exact: true });
+    await anaDraft.click(); // ana is writing: a refresh from the server leaves her text alone
+    await benDraft.fill("Ben's answer: pricing attached.");
+    await benDraft.blur();
+    await until(
+      () => call('GET', `/api/replies/${reply.id}`),
+      (r: { ai_response: string | null }) => r.ai_response === "Ben's answer: pricing attached.",
+      "ben's draft saved",
+    );
+    await anaDraft.fill("Ana's answer: let's talk Tuesday.");
+    await anaDraft.blur();
+    const choice = ana.getByRole('alertdialog', { name: /Someone else saved another draft/ });
+    await text(choice, "Ben's answer: pricing attached.");
+    await text(choice, "Ana's answer: let's talk Tuesday.");
+    // ben's text is still what is stored until ana chooses
+    expect((await call('GET', `/api/replies/${reply.id}`)).ai_response).toBe("Ben's answer: pricing attached.");
+    await choice.getByRole('button', { name: 'Keep mine' }).click();
+    await until(
+      () => call('GET', `/api/replies/${reply.id}`),
+      (r: { ai_response: string | null }) => r.ai_response === "Ana's answer: let's talk Tuesday.",
+      "ana's draft saved over ben's, by her choice",
+    );
+    await count(ana.getByRole('alertdialog'), 0);
+  });
+
   it('the bulk bar assigns every selected reply at once', async () => {
     await ana.goto(`${server.base}/inbox?assignee_id=none`);
     await visible(list(ana).getByText('Re: Helping Bluefin'));

@@ -52,8 +52,8 @@ interface Envelope<T> {
   pagination?: Pagination;
 }
 
-async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extra?: Record<string, string>): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let res: Response;
@@ -90,7 +90,8 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
 export const api = {
   get: async <T>(path: string, query?: Query, signal?: AbortSignal) => (await call<T>('GET', withQuery(path, query), undefined, signal)).data,
   post: async <T>(path: string, body?: unknown) => (await call<T>('POST', path, body)).data,
-  patch: async <T>(path: string, body: unknown) => (await call<T>('PATCH', path, body)).data,
+  /** `headers`: a precondition such as If-Match (docs/api.md "PATCH rules"). */
+  patch: async <T>(path: string, body: unknown, headers?: Record<string, string>) => (await call<T>('PATCH', path, body, undefined, headers)).data,
   put: async <T>(path: string, body: unknown) => (await call<T>('PUT', path, body)).data,
   delete: async <T>(path: string) => (await call<T>('DELETE', path)).data,
   /** A list answer: the items and its pagination. */

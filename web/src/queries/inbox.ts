@@ -64,8 +64,9 @@ export const replyQuery = (id: string) =>
 
 const replyPath = (id: string) => `/api/replies/${encodeURIComponent(id)}`;
 
-export function patchReply(id: string, body: ReplyPatch) {
-  return api.patch<Answer<'/api/replies/{id}', 'patch'>>(replyPath(id), body);
+/** A change to a reply; with `version` (its updated_at as read) only if nobody changed it since: else a 412 ApiError. */
+export function patchReply(id: string, body: ReplyPatch, version?: string) {
+  return api.patch<Answer<'/api/replies/{id}', 'patch'>>(replyPath(id), body, version === undefined ? undefined : { 'If-Match': `"${version}"` });
 }
 
 export function bulkUpdate(ids: string[], change: ReplyPatch) {

@@ -1,13 +1,15 @@
 // The answer to the open reply: saved as it is typed, sent with Send (mod+Enter); beside it the
 // reply's other actions (forward, archive, snooze, wake).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../api.ts';
+import { ApiError, errorMessage } from '../../api.ts';
 import { Popover } from '../../components/Popover.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { ReplyDetail } from '../../types.ts';
 import type { InboxActions } from './actions.ts';
 import { useSaveDraft, useSendReply } from './mutations.ts';
+import { replyQuery } from '../../queries/inbox.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { MOD } from './ShortcutsDialog.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
 import type { TabId } from './view.ts';
@@ -15,10 +17,15 @@ import type { TabId } from './view.ts';
 export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForward: () => void; tab: TabId | null; snoozeOpen: boolean; setSnoozeOpen: (open: boolean) => void }) {
   const { reply, actions } = props;
   const toast = useToast();
+  const qc = useQueryClient();
   const server = reply.ai_response ?? '';
   const [text, setText] = useState(server);
   const save = useSaveDraft(reply.id);
   const saved = useRef(server);
+  // the version of the reply the draft was written on: its saves are made against it (If-Match)
+  const version = useRef(reply.updated_at);
+  // someone else saved another draft since: both texts, for the person to choose
+  const [conflict, setConflict] = useState<{ mine: string; theirs: string; version: string } | null>(null);
   const focused = useRef(false);
   const timer = useRef<number | undefined>(undefined);
   const textRef = useRef(text);
@@ -31,7 +38,9 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
       saved.current = server;
       setText(server);
     }
-  }, [server]);
+    // nothing of the draft's own to keep: what is saved is the newest version
+    if (textRef.current === saved.current && server === saved.current) version.current = reply.updated_at;
+  }, [server, reply.updated_at]);
 
   const { mutateAsync: saveDraft } = save;
   const flush = useCallback(() => {
@@ -39,13 +48,38 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
     timer.current = undefined;
     const value = textRef.current;
     if (value === saved.current) return;
-    saveDraft(value).then(
-      () => {
-        saved.current = value;
-      },
-      () => {}, // shown by the save state
-    );
-  }, [saveDraft]);
+    const attempt = (base: string): Promise<void> =>
+      saveDraft({ text: value, version: base }).then(
+        (updated) => {
+          saved.current = value;
+          version.current = updated.updated_at;
+        },
+        async (err: unknown) => {
+          if (!(err instanceof ApiError) || err.status !== 412) return; // shown by the save state
+          // the reply changed since: if its draft is still the one this person started from
+          // (a status, an assignee, a category moved), save again on the new version; if
+          // someone else wrote another draft, show both
+          const latest = await qc.fetchQuery({ ...replyQuery(reply.id), staleTime: 0 });
+          if ((latest.ai_response ?? '') === saved.current) return attempt(latest.updated_at);
+          setConflict({ mine: value, theirs: latest.ai_response ?? '', version: latest.updated_at });
+        },
+      );
+    void attempt(version.current);
+  }, [saveDraft, reply.id, qc]);
+
+  const resolve = (keep: 'mine' | 'theirs') => {
+    if (!conflict) return;
+    saved.current = conflict.theirs;
+    version.current = conflict.version;
+    setConflict(null);
+    if (keep === 'theirs') {
+      setText(conflict.theirs);
+      return;
+    }
+    setText(conflict.mine);
+    textRef.current = conflict.mine;
+    flush();
+  };
 
   // Leaving the reply saves what is left.
   useEffect(() => () => flush(), [flush]);
@@ -100,6 +134,31 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
           flush();
         }}
       />
+      {conflict ? (
+        <div className="draft-conflict" role="alertdialog" aria-labelledby="draft-conflict-title">
+          <p id="draft-conflict-title" className="strong">
+            Someone else saved another draft while you were writing. Which one do you keep?
+          </p>
+          <div className="draft-conflict-texts">
+            <figure>
+              <figcaption className="small muted">Yours</figcaption>
+              <div className="pre">{conflict.mine}</div>
+            </figure>
+            <figure>
+              <figcaption className="small muted">Theirs (saved)</figcaption>
+              <div className="pre">{conflict.theirs || '(empty)'}</div>
+            </figure>
+          </div>
+          <div className="actions">
+            <button type="button" className="primary" onClick={() => resolve('mine')}>
+              Keep mine
+            </button>
+            <button type="button" onClick={() => resolve('theirs')}>
+              Use theirs
+            </button>
+          </div>
+        </div>
+      ) : null}
       {reply.contact.do_not_contact ? <p className="warning small">This contact asked not to be contacted: sending is refused.</p> : null}
       {send.error ? (
         <p role="alert" className="form-error">

@@ -20,11 +20,16 @@ export function useReplyUpdate() {
 }
 
 /** The draft, saved as it is typed; the open reply takes what the server kept (a draft makes it "ready"). */
+/**
+ * Save the draft against the version of the reply it was written on (If-Match): a save made
+ * after someone else changed the reply is refused with 412 (Draft.tsx then offers both texts).
+ */
 export function useSaveDraft(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => patchReply(id, { ai_response: text === '' ? null : text }),
-    onSuccess: (updated) => qc.setQueryData<ReplyDetail>(replyKeys.detail(id), (old) => (old ? { ...old, ai_response: updated.ai_response, status: updated.status } : old)),
+    mutationFn: ({ text, version }: { text: string; version: string }) => patchReply(id, { ai_response: text === '' ? null : text }, version),
+    onSuccess: (updated) =>
+      qc.setQueryData<ReplyDetail>(replyKeys.detail(id), (old) => (old ? { ...old, ai_response: updated.ai_response, status: updated.status, updated_at: updated.updated_at } : old)),
   });
 }
 
