@@ -223,6 +223,28 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
     await count(ana.getByRole('alertdialog'), 0);
   });
 
+  it('two people pressing Send on one reply send one mail, and the second sees who sent it', async () => {
+    const reply = await ingest({ subject: 'Re: Who answers?', from_email: 'hedy@frequency.example' });
+    await ana.goto(`${server.base}/inbox/${reply.id}`);
+    await ben.goto(`${server.base}/inbox/${reply.id}`);
+    await Promise.all([listening(ana), listening(ben)]);
+    await ben.getByLabel('Draft', { exact: true }).fill('Thanks Hedy, here is the deck.');
+    await ana.getByLabel('Draft', { exact: true }).fill('Hi Hedy, happy to help.');
+    await ben.getByRole('button', { name: /^Send/ }).click();
+    await until(
+      () => call('GET', `/api/replies/${reply.id}`),
+      (r: { status: string }) => r.status === 'sent',
+      "ben's send",
+    );
+    // ana's Send comes second: refused by the server if her page has not heard yet, disabled if it has
+    const send = ana.getByRole('button', { name: /^Send/ });
+    if (await send.isEnabled()) await send.click();
+    await visible(ana.getByText(/^Sent by ben/));
+    const outbox = (await ana.evaluate(async () => (await (await fetch('/dashboard/api/outbox')).json()).data)) as { to?: string[]; recipients?: string[] }[];
+    expect(outbox.filter((m) => JSON.stringify(m).includes('hedy@frequency.example'))).toHaveLength(1);
+    expect((await call('GET', `/api/replies/${reply.id}`)).sent_response).toBe('Thanks Hedy, here is the deck.');
+  });
+
   it('the bulk bar assigns every selected reply at once', async () => {
     await ana.goto(`${server.base}/inbox?assignee_id=none`);
     await visible(list(ana).getByText('Re: Helping Bluefin'));

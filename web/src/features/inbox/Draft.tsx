@@ -11,6 +11,7 @@ import { useSaveDraft, useSendReply } from './mutations.ts';
 import { replyQuery } from '../../queries/inbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { MOD } from './ShortcutsDialog.tsx';
+import { actorName } from './history.ts';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
 import type { TabId } from './view.ts';
 
@@ -90,17 +91,19 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
     timer.current = window.setTimeout(flush, 800);
   };
 
-  const send = useSendReply((sentTo) => {
+  const send = useSendReply(reply.id, (sentTo) => {
     saved.current = textRef.current;
     toast(`Sent to ${sentTo}`);
     actions.sent(reply.id);
   });
   const sendNow = () => {
     window.clearTimeout(timer.current);
-    send.mutate({ id: reply.id, message: textRef.current.trim() ? textRef.current : undefined });
+    send.mutate(textRef.current.trim() ? textRef.current : undefined);
   };
 
   const alreadySent = reply.status === 'sent';
+  // who sent it: a teammate who pressed Send on the same reply sees this, not a second mail
+  const sentBy = reply.activity.filter((e) => e.action === 'send').at(-1);
   const snoozed = !!reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
 
   return (
@@ -118,7 +121,9 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
       </div>
       {alreadySent && reply.sent_response ? (
         <div className="sent-response">
-          <p className="small muted">Sent {dateTime(reply.handled_at)}:</p>
+          <p className="small muted">
+            Sent{sentBy ? ` by ${actorName(sentBy.actor)}` : ''} {dateTime(sentBy?.at ?? reply.handled_at)}:
+          </p>
           <div className="pre">{reply.sent_response}</div>
         </div>
       ) : null}

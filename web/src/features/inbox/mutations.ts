@@ -3,7 +3,7 @@
 // the author and time the server gave it), and a bulk change is not (it may be thousands of
 // replies) but keeps each reply's previous value for its undo.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '../../api.ts';
+import { api, ApiError, errorMessage } from '../../api.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { plural } from '../../lib/format.ts';
 import { live } from '../../lib/live.ts';
@@ -34,10 +34,15 @@ export function useSaveDraft(id: string) {
 }
 
 /** Send the answer. Never optimistic (docs/dashboard.md): the reply moves once the server took it. */
-export function useSendReply(onSent: (sentTo: string) => void) {
+export function useSendReply(id: string, onSent: (sentTo: string) => void) {
+  const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, message }: { id: string; message: string | undefined }) => sendReply(id, message),
+    mutationFn: (message: string | undefined) => sendReply(id, message),
     onSuccess: (res) => onSent(res.sent_to),
+    // sent meanwhile by someone else (409): read the reply again, which says who sent it
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
+    },
   });
 }
 
