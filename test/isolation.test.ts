@@ -359,11 +359,15 @@ for (const dialect of DIALECTS) {
         }),
       );
       await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: a.headers, payload: inbound({ subject: 'For A only' }) });
+      // A's presence on A's reply is A's alone; B cannot announce itself on A's reply
+      expect((await as(pa, 'POST /dashboard/api/presence', '/dashboard/api/presence', { reply_id: A.reply, state: 'viewing' })).statusCode).toBe(200);
+      expect((await as(pb, 'POST /dashboard/api/presence', '/dashboard/api/presence', { reply_id: A.reply, state: 'typing' })).json()).toEqual({ data: null, error: 'Reply not found' });
       await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: b.headers, payload: inbound({ subject: 'For B' }) });
       await arrived;
       req.destroy();
       expect(text).toContain('For B');
       expect(text).not.toContain('For A only');
+      expect(text).not.toContain('event: presence');
       // B signing out ends B's session only
       expect((await as(pb, 'POST /dashboard/api/sign-out', '/dashboard/api/sign-out')).statusCode).toBe(200);
       expect((await as(pa, 'GET /dashboard/api/session', '/dashboard/api/session')).statusCode).toBe(200);

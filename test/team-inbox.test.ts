@@ -1,6 +1,8 @@
 // The team's inbox over the API (docs/api.md "The team's inbox"): members, assignment, notes and
 // a reply's history, on each database. Sends and forwards go to a real SMTP peer, so "a note is
 // never mailed" is checked on the mail itself.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { createUser } from '../src/dashboard/service.ts';
@@ -24,7 +26,7 @@ for (const dialect of DIALECTS) {
     let ws: Awaited<ReturnType<typeof makeWorkspace>>;
     let other: Awaited<ReturnType<typeof makeWorkspace>>;
     let ana: { id: string; headers: Headers };
-    let ben: { id: string };
+    let ben: { id: string; headers: Headers };
     let outsider: { id: string };
 
     const call = async (method: string, url: string, headers: Headers, payload?: unknown) => {
@@ -224,6 +226,39 @@ for (const dialect of DIALECTS) {
       expect(race.map((r) => r.statusCode).sort()).toEqual([200, 412]);
       const winner = race.find((r) => r.statusCode === 200)!.json().data.ai_response;
       expect((await detail(reply.id)).ai_response).toBe(winner);
+    });
+
+    it("tells the others on the workspace's live streams who has a reply open or is typing its answer, storing nothing", async () => {
+      const reply = await newReply(ws.headers);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const req = http.get({ port, host: '127.0.0.1', path: '/dashboard/api/events', headers: { cookie: ana.headers.cookie! } });
+      const res = await new Promise<http.IncomingMessage>((resolve) => req.on('response', resolve));
+      let stream = '';
+      const heard = new Promise<void>((resolve) =>
+        res.on('data', (chunk: Buffer) => {
+          stream += chunk.toString();
+          if (stream.includes('"state":"typing"')) resolve();
+        }),
+      );
+      const say = (state: unknown, replyId: string = reply.id) => call('POST', '/dashboard/api/presence', ben.headers, { reply_id: replyId, state });
+      expect(await say('viewing')).toEqual({ status: 200, body: { data: { seen: true }, error: undefined } });
+      expect((await say('typing')).status).toBe(200);
+      await heard;
+      req.destroy();
+      const events = stream
+        .split('\n\n')
+        .filter((b) => b.startsWith('event: presence'))
+        .map((b) => (JSON.parse(b.slice(b.indexOf('data: ') + 6)) as { data: unknown }).data);
+      const benName = `ben.${dialect}.${process.pid}`;
+      expect(events).toEqual([
+        { reply_id: reply.id, state: 'viewing', user: { id: ben.id, name: benName } },
+        { reply_id: reply.id, state: 'typing', user: { id: ben.id, name: benName } },
+      ]);
+      expect((await say('dancing')).status).toBe(400);
+      expect((await say('viewing', '0190f5a0-0a1b-7c2d-8e3f-4a5b6c7d8e9f')).body).toEqual({ data: null, error: 'Reply not found' });
+      expect((await call('POST', '/dashboard/api/presence', ws.headers, { reply_id: reply.id, state: 'viewing' })).status).toBe(401);
+      expect((await detail(reply.id)).activity).toEqual([]);
     });
 
     it("unassigns a removed member's replies, in their history", async () => {

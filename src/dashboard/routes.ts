@@ -15,7 +15,9 @@ import { PERMISSIONS } from '../workspaces/keys.ts';
 import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
 import { type AttemptLimiter, CREDENTIALS, RESET_REQUESTS } from './limiter.ts';
 import { hashToken, MAX_PASSWORD_LENGTH } from './passwords.ts';
-import { ApiKey, Invitation, Member, NewApiKey, OutboxMail, PermissionSchema, RoleSchema, Session, SetupStatus, WorkspaceInfo } from './schemas.ts';
+import { ApiKey, Invitation, Member, NewApiKey, OutboxMail, PermissionSchema, PresenceState, RoleSchema, Session, SetupStatus, WorkspaceInfo } from './schemas.ts';
+import { ownedReply } from '../replies/queries.ts';
+import { liveEvents } from '../webhooks/live.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
 
@@ -270,4 +272,25 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({
     data: await service.listOutbox(db, request.workspaceId),
   }));
+
+  // Presence (docs/dashboard.md "The team's inbox"): who else has a reply open, or is writing
+  // its answer. Nothing is stored: the page says it every 20 s while the reply is open, and the
+  // event goes to the workspace's live streams (every instance's, through the bus) alone.
+  app.post(
+    '/dashboard/api/presence',
+    {
+      config: { session: true, permission: 'replies:read' },
+      schema: { ...hidden, body: body({ reply_id: Type.String({ maxLength: 200 }), state: PresenceState }), response: ok(Type.Object({ seen: Type.Literal(true) })) },
+    },
+    async (request) => {
+      if (!(await ownedReply(db.read, request.workspaceId, request.body.reply_id))) throw Errors.ReplyNotFound();
+      const { id, name } = request.actor;
+      liveEvents.publish(request.workspaceId, {
+        type: 'presence',
+        timestamp: new Date().toISOString(),
+        data: { reply_id: request.body.reply_id.toLowerCase(), state: request.body.state, user: { id, name } },
+      });
+      return { data: { seen: true as const } };
+    },
+  );
 };

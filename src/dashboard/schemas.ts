@@ -83,3 +83,6 @@ export const OutboxMail = Type.Object(
   },
   { $id: 'OutboxMail' },
 );
+
+/** What a person is doing with a reply (POST /dashboard/api/presence): it is open on their screen, they are writing its answer, or they closed it. */
+export const PresenceState = Type.Unsafe<'viewing' | 'typing' | 'left'>({ type: 'string', enum: ['viewing', 'typing', 'left'] });

@@ -245,6 +245,22 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
     expect((await call('GET', `/api/replies/${reply.id}`)).sent_response).toBe('Thanks Hedy, here is the deck.');
   });
 
+  it('each sees the other on the same reply: "ben is viewing", then "ben is typing a reply…"', async () => {
+    const reply = await ingest({ subject: 'Re: Presence', from_email: 'ida@lovelace.example' });
+    await ana.goto(`${server.base}/inbox/${reply.id}`);
+    await listening(ana);
+    await ben.goto(`${server.base}/inbox/${reply.id}`);
+    await listening(ben);
+    const seen = ana.getByRole('status').filter({ hasText: /ben is/ });
+    await text(seen, 'ben is viewing');
+    await text(ben.getByRole('status').filter({ hasText: /ana is/ }), 'ana is viewing');
+    await ben.getByLabel('Draft', { exact: true }).pressSequentially('Hi Ida');
+    await text(seen, 'ben is typing a reply…');
+    // ben leaves the reply: ana no longer sees him there
+    await ben.goto(`${server.base}/inbox`);
+    await count(seen, 0);
+  });
+
   it('the bulk bar assigns every selected reply at once', async () => {
     await ana.goto(`${server.base}/inbox?assignee_id=none`);
     await visible(list(ana).getByText('Re: Helping Bluefin'));

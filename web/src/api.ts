@@ -87,6 +87,20 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
   return parsed;
 }
 
+/**
+ * A POST that outlives the page (fetch keepalive): for what must be said while the tab closes
+ * or navigates away. Its answer is not read.
+ */
+export function postAsPageLeaves(path: string, body: unknown) {
+  void fetch(path, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', ...(csrfToken && { 'X-CSRF-Token': csrfToken }) },
+    body: JSON.stringify(body),
+  }).catch(() => {});
+}
+
 export const api = {
   get: async <T>(path: string, query?: Query, signal?: AbortSignal) => (await call<T>('GET', withQuery(path, query), undefined, signal)).data,
   post: async <T>(path: string, body?: unknown) => (await call<T>('POST', path, body)).data,

@@ -12,6 +12,7 @@ import { replyQuery } from '../../queries/inbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { MOD } from './ShortcutsDialog.tsx';
 import { actorName } from './history.ts';
+import { useAnnouncePresence } from './presence.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
 import type { TabId } from './view.ts';
 
@@ -85,8 +86,11 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
   // Leaving the reply saves what is left.
   useEffect(() => () => flush(), [flush]);
 
+  // others see this person on the reply, and writing its answer (presence.tsx)
+  const typing = useAnnouncePresence(reply.id);
   const onChange = (value: string) => {
     setText(value);
+    typing();
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(flush, 800);
   };

@@ -21,6 +21,7 @@ import { Notes } from './Notes.tsx';
 import { Outgoing } from './Outgoing.tsx';
 import { replyQuery } from '../../queries/inbox.ts';
 import type { TabId } from './view.ts';
+import { PresenceLine } from './presence.tsx';
 
 export function ReplyView(props: {
   id: string;
@@ -84,6 +85,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
         <h1 id={titleId} className="reply-subject">
           {reply.subject || '(no subject)'}
         </h1>
+        <PresenceLine replyId={reply.id} />
         <p className="reply-from">
           <strong>{reply.from_name || reply.from_email}</strong> <span className="muted">&lt;{reply.from_email}&gt;</span>
           <time className="muted small" dateTime={reply.received_at}>

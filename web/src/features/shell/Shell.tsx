@@ -13,7 +13,7 @@ const SYNC_COLOURS: Record<Connection['sync']['state'], string> = { active: '#16
 
 export function Shell() {
   const session = useSession();
-  useLiveUpdates(session.workspace.id);
+  useLiveUpdates(session.workspace.id, session.user.id);
   return (
     <div className="app">
       <Sidebar session={session} />

@@ -6,6 +6,7 @@ import { contactKeys } from '../../queries/contacts.ts';
 import { addNoteToDetail, applyAssignment, applyReplyChange, type ReplyChange, refreshCountsSoon } from '../inbox/cache.ts';
 import { replyKeys } from '../../queries/inbox.ts';
 import { live } from '../../lib/live.ts';
+import { notePresence } from '../../lib/presence.ts';
 import { sessionKeys } from '../../lib/session.ts';
 import type { Assignee, ReplyNote } from '../../types.ts';
 
@@ -18,7 +19,7 @@ import type { Assignee, ReplyNote } from '../../types.ts';
  * draft editor never lets that overwrite what the person is typing (../inbox/Draft.tsx), nor
  * does a note's form lose its text.
  */
-export function useLiveUpdates(workspaceId: string) {
+export function useLiveUpdates(workspaceId: string, userId: string | null = null) {
   const qc = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -105,6 +106,15 @@ export function useLiveUpdates(workspaceId: string) {
       source.addEventListener('reply.forwarded', onForwarded as EventListener);
       source.addEventListener('reply.assigned', onAssigned as EventListener);
       source.addEventListener('reply.note_added', onNote as EventListener);
+      // who else has a reply open (lib/presence.ts); nothing to read again
+      source.addEventListener('presence', ((e: MessageEvent<string>) => {
+        try {
+          const { data } = JSON.parse(e.data) as { data?: Parameters<typeof notePresence>[0] };
+          if (typeof data?.reply_id === 'string' && data.user) notePresence(data, userId);
+        } catch {
+          // not ours: nothing to show
+        }
+      }) as EventListener);
       source.addEventListener('contact.created', onContact);
       // The server's bus between instances was cut off and may have lost events: the page
       // reads everything again (lists, counts, contacts, the open reply) rather than show a
@@ -153,5 +163,5 @@ export function useLiveUpdates(workspaceId: string) {
       window.clearTimeout(reconnect);
       window.clearTimeout(flushTimer);
     };
-  }, [qc, workspaceId]);
+  }, [qc, workspaceId, userId]);
 }
