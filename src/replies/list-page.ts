@@ -17,7 +17,7 @@ import type { Database } from '../db/types.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
-import { displayName } from '../workspaces/service.ts';
+import { assigneeOf } from './service.ts';
 import * as q from './list-queries.ts';
 import { planSearch, readSearchPage } from './search.ts';
 
@@ -97,7 +97,7 @@ const plain = (v: string | null) => (v === null ? 'null' : `"${v}"`);
 
 function itemText(f: FixedText, r: q.ReplyPageRow): string {
   const category = r.category_id && r.category_name !== null ? `{"id":${plain(r.category_id)},"name":${json(r.category_name)},"color":${json(r.category_color)}}` : 'null';
-  const assignee = r.assignee_id && r.assignee_email !== null ? asciiJson({ id: r.assignee_id, name: displayName(r.assignee_name ?? '', r.assignee_email), email: r.assignee_email }) : 'null';
+  const assignee = asciiJson(assigneeOf(r.assignee_id, r.assignee_name, r.assignee_email));
   return `${f.head},"status":"${r.status}","category_id":${plain(r.category_id)},"category":${category},"ai_response":${json(r.ai_response)},"sent_response":${json(r.sent_response)},${f.middle},"handled_at":${plain(r.handled_at)},"snoozed_until":${plain(r.snoozed_until)},"assignee":${assignee},${f.end}`;
 }
 
