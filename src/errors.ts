@@ -32,7 +32,8 @@ export const Errors = {
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'),
   OutgoingNotFound: define(404, 'OUTGOING_NOT_FOUND', 'Outgoing message not found'),
-  OutgoingNotFailed: (status: string) => new AppError(409, 'OUTGOING_NOT_FAILED', `Only failed mail can be retried; this message is ${status}`),
+  OutgoingNotFailed: (status: string) => new AppError(409, 'OUTGOING_NOT_FAILED', `Only failed or held mail can be retried; this message is ${status}`),
+  OutgoingNotCancellable: (status: string) => new AppError(409, 'OUTGOING_NOT_CANCELLABLE', `Only scheduled or held mail can be cancelled; this message is ${status}`),
   CategoryNotFound: define(404, 'CATEGORY_NOT_FOUND', 'Category not found'),
   ClientNotFound: define(404, 'CLIENT_NOT_FOUND', 'Client not found'),
   CategoryExists: (name: string) => new AppError(409, 'CATEGORY_EXISTS', `A category named "${name}" already exists`),
@@ -65,6 +66,8 @@ export const Errors = {
   NothingToSend: define(400, 'NOTHING_TO_SEND', "Nothing to send: give a message, or set the reply's ai_response first"),
   UnmailableAddress: (field: string, address: string) => new AppError(400, 'UNMAILABLE_ADDRESS', `The reply's ${field} cannot be used for mail: ${address}`),
   ReplyAlreadySent: define(409, 'REPLY_ALREADY_SENT', 'This reply was already sent'),
+  AnswerScheduled: define(409, 'ANSWER_SCHEDULED', 'This reply already has an answer waiting to be sent: cancel it first (POST /api/replies/{id}/outgoing/{outgoing_id}/cancel)'),
+  InvalidSendAt: define(400, 'INVALID_SEND_AT', 'Invalid send_at: give a time in the future, at most 30 days ahead'),
   ReplyChanged: define(412, 'REPLY_CHANGED', 'The reply changed since you read it (If-Match): read it again and apply your change to what it holds now'),
   DoNotContact: define(409, 'DO_NOT_CONTACT', 'The contact is marked do-not-contact; nothing was sent. A person can clear it with PATCH /api/contacts/{id} {"do_not_contact": false}'),
   MailQuotaExceeded: (limit: number, minutes: number) =>

@@ -8,8 +8,15 @@ import type { Tx } from './db/types.ts';
 export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.assigned', 'reply.note_added', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated'] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 
+/**
+ * An event only the dashboards watching the workspace hear: no webhook carries it. `reply.outgoing`:
+ * a reply's outgoing mail changed without the reply changing (an answer scheduled, held or
+ * cancelled); `data.id` is the reply's id.
+ */
+export type LiveOnlyEventType = 'reply.outgoing';
+
 export interface DomainEvent {
-  type: DomainEventType;
+  type: DomainEventType | LiveOnlyEventType;
   data: unknown;
 }
 
@@ -32,4 +39,9 @@ export async function raiseAll(trx: Tx, workspaceId: string, events: DomainEvent
   // An event nobody hears would be a webhook silently never sent: refuse, loudly.
   if (!subscribers.length) throw new Error('No subscriber to domain events: import webhooks/events.ts where the app or the worker is built');
   for (const subscriber of subscribers) await subscriber(trx, workspaceId, events);
+}
+
+/** Tells the dashboards that a reply's outgoing mail changed (LiveOnlyEventType). */
+export function signalOutgoing(trx: Tx, workspaceId: string, replyId: string): Promise<void> {
+  return raiseAll(trx, workspaceId, [{ type: 'reply.outgoing', data: { id: replyId } }]);
 }

@@ -185,6 +185,10 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       const failed = await eventually(async () => (await client.replies.get(reply.id)).outgoing.find((o) => o.kind === 'send' && o.status === 'failed'));
       smtp.refuse.data = undefined;
       expect(await client.replies.retryOutgoing(reply.id, failed.id)).toMatchObject({ id: failed.id, status: 'queued' });
+      // send later, then take it back
+      const later = await client.replies.send(other.id, { message: 'Next week', send_at: new Date(Date.now() + 3_600_000).toISOString() });
+      expect(later).toMatchObject({ sent_at: null, status: 'archived', outgoing: { status: 'scheduled' } });
+      expect(await client.replies.cancelOutgoing(other.id, later.outgoing.id)).toMatchObject({ id: later.outgoing.id, status: 'cancelled' });
 
       const contacts = await client.contacts.list({ q: 'lovelace' });
       expect(contacts.data.length).toBe(2);

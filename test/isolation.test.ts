@@ -201,6 +201,20 @@ for (const dialect of DIALECTS) {
       expect(after).toMatchObject([{ id: out.id, status: 'failed' }]);
     });
 
+    it("B cannot cancel A's scheduled answer", async () => {
+      const created = await ctx.app.inject({ method: 'POST', url: '/api/replies', headers: a.headers, payload: inbound({ from_email: 'later@a.example' }) });
+      const replyId = created.json().data.id as string;
+      const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+      const sent = await ctx.app.inject({ method: 'POST', url: `/api/replies/${replyId}/send`, headers: a.headers, payload: { message: 'Tomorrow, then.', send_at: sendAt } });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const outgoingId = sent.json().data.outgoing.id as string;
+      const res = await call('POST /api/replies/:id/outgoing/:outgoingId/cancel', `/api/replies/${replyId}/outgoing/${outgoingId}/cancel`, b.headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ data: null, error: 'Outgoing message not found' });
+      const after = (await ctx.app.inject({ method: 'GET', url: `/api/replies/${replyId}`, headers: a.headers })).json().data.outgoing;
+      expect(after).toMatchObject([{ id: outgoingId, status: 'scheduled', send_at: sendAt }]);
+    });
+
     it("B's ingestion of the same sender and message_id creates B's own contact and reply", async () => {
       const before = await snapshot();
       const res = await call('POST /api/replies', '/api/replies', b.headers, inbound({ from_email: 'shared@example.com', message_id: '<same@example.com>' }));

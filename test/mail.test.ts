@@ -68,7 +68,14 @@ for (const dialect of DIALECTS) {
       const res = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/send`, headers });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data).toEqual({ success: true, sent_to: reply.from_email, sent_at: expect.any(String), sent_response: 'Hi Ada,\nPricing starts at $99.', status: 'sent' });
+      expect(data).toEqual({
+        success: true,
+        sent_to: reply.from_email,
+        sent_at: expect.any(String),
+        sent_response: 'Hi Ada,\nPricing starts at $99.',
+        status: 'sent',
+        outgoing: { id: expect.any(String), status: 'queued', send_at: null },
+      });
 
       const after = await getReply(headers, reply.id);
       expect(after).toMatchObject({ status: 'sent', sent_response: 'Hi Ada,\nPricing starts at $99.', handled_at: data.sent_at });
@@ -320,7 +327,7 @@ for (const dialect of DIALECTS) {
       // a sent one, an unknown one, another workspace's: refused, nothing mailed again
       const again = await retry(out.id);
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ data: null, error: 'Only failed mail can be retried; this message is sent' });
+      expect(again.json()).toEqual({ data: null, error: 'Only failed or held mail can be retried; this message is sent' });
       expect((await retry('no-such-message')).json()).toEqual({ data: null, error: 'Outgoing message not found' });
       const other = await makeWorkspace(db);
       const foreign = await app.inject({ method: 'POST', url: `/api/replies/${reply.id}/outgoing/${out.id}/retry`, headers: other.headers });
@@ -478,7 +485,7 @@ for (const dialect of DIALECTS) {
       const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/replies/{id}/send', '/api/replies/{id}/forward']));
       expect(doc.components.schemas.ReplyDetail.properties.outgoing).toBeTruthy();
-      expect(doc.components.schemas.OutgoingMessage.properties.status.enum).toEqual(['queued', 'sent', 'failed', 'captured']);
+      expect(doc.components.schemas.OutgoingMessage.properties.status.enum).toEqual(['scheduled', 'held', 'cancelled', 'queued', 'sent', 'failed', 'captured']);
       const params = doc.paths['/api/replies/{id}/forward'].post.parameters.map((p: { name: string }) => p.name);
       expect(params).toContain('idempotency-key');
     });

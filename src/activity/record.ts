@@ -6,9 +6,13 @@ import type { Tx } from '../db/types.ts';
 import type { Actor } from '../workspaces/service.ts';
 import * as q from './queries.ts';
 
-export type Action = 'status' | 'category' | 'assignee' | 'draft' | 'snooze' | 'send' | 'forward' | 'note';
+export const ACTIONS = ['status', 'category', 'assignee', 'draft', 'snooze', 'schedule', 'hold', 'cancel', 'send', 'forward', 'note'] as const;
+export type Action = (typeof ACTIONS)[number];
 
-/** What an entry records besides who and when: `from` and `to` for a change, `to` for a send or forward. */
+/**
+ * What an entry records besides who and when: `from` and `to` for a change, `to` for a send or
+ * forward (the recipients), a schedule (when it is to leave) or a hold (why).
+ */
 export interface Entry {
   action: Action;
   from?: string | null;
@@ -27,6 +31,9 @@ const SHOWN: Record<Action, readonly ('from' | 'to')[]> = {
   assignee: ['from', 'to'],
   snooze: ['from', 'to'],
   draft: [],
+  schedule: ['to'],
+  hold: ['to'],
+  cancel: [],
   send: ['to'],
   forward: ['to'],
   note: [],

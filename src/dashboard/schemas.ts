@@ -4,6 +4,7 @@
 // answer carries an $id, so it is one type there (Session, Member…), not a copy per route.
 import { Type } from '@sinclair/typebox';
 import { OAUTH_PROVIDERS } from '../mailboxes/schemas.ts';
+import { OUTGOING_STATUSES } from '../mail/schemas.ts';
 import { Nullable } from '../http/schemas.ts';
 import { PERMISSIONS } from '../workspaces/keys.ts';
 import { PLANS } from '../workspaces/service.ts';
@@ -77,7 +78,7 @@ export const OutboxMail = Type.Object(
     kind: oneOfStrings(['reply', 'forward', 'invite', 'password-reset']),
     to: Type.String({ description: 'The recipients, comma-separated.' }),
     subject: Type.String(),
-    status: oneOf(['queued', 'sent', 'failed', 'captured'] as const),
+    status: oneOf(OUTGOING_STATUSES),
     error: Nullable(Type.String()),
     created_at: Timestamp,
   },

@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016_send_attempts.ts';
 import * as m0017 from './migrations/0017_mailbox_oauth.ts';
 import * as m0018 from './migrations/0018_triage_suggestions.ts';
 import * as m0019 from './migrations/0019_team_inbox.ts';
+import * as m0020 from './migrations/0020_send_later.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0017_mailbox_oauth': m0017,
   '0018_triage_suggestions': m0018,
   '0019_team_inbox': m0019,
+  '0020_send_later': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

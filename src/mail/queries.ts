@@ -14,13 +14,17 @@ export async function lockWorkspaceForMail(db: Tx, workspaceId: string) {
 }
 
 export function recipientsSince(db: Q, workspaceId: string, sinceIso: string) {
-  return db
-    .selectFrom('outgoing_messages')
-    .select([(eb) => eb.fn.coalesce(eb.fn.sum<number>('recipient_count'), sql<number>`0`).as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
-    .where('workspace_id', '=', workspaceId)
-    .where('created_at', '>', sinceIso)
-    .executeTakeFirst()
-    .then((r) => ({ n: Number(r?.n ?? 0), oldest: r?.oldest ?? null }));
+  return (
+    db
+      .selectFrom('outgoing_messages')
+      .select([(eb) => eb.fn.coalesce(eb.fn.sum<number>('recipient_count'), sql<number>`0`).as('n'), (eb) => eb.fn.min('created_at').as('oldest')])
+      .where('workspace_id', '=', workspaceId)
+      .where('created_at', '>', sinceIso)
+      // an answer undone or cancelled before it left spends nothing
+      .where('status', '<>', 'cancelled')
+      .executeTakeFirst()
+      .then((r) => ({ n: Number(r?.n ?? 0), oldest: r?.oldest ?? null }))
+  );
 }
 
 export function findReplyForMail(db: Q, workspaceId: string, id: string) {
@@ -29,6 +33,7 @@ export function findReplyForMail(db: Q, workspaceId: string, id: string) {
     .innerJoin('contacts as ct', 'ct.id', 'r.contact_id')
     .select([
       'r.id',
+      'r.contact_id',
       'r.from_email',
       'r.from_name',
       'r.to_email',
@@ -80,7 +85,7 @@ export function insertOutgoing(db: Tx, row: OutgoingMessageTable) {
 const outgoingOfReply = prepared((db, a: { ws: string; replyId: string }) =>
   db
     .selectFrom('outgoing_messages')
-    .select(['id', 'kind', 'to_addresses', 'subject', 'status', 'message_id', 'last_error', 'attempts', 'created_at', 'sent_at'])
+    .select(['id', 'kind', 'to_addresses', 'subject', 'status', 'message_id', 'last_error', 'attempts', 'created_at', 'sent_at', 'send_at'])
     .where('workspace_id', '=', a.ws)
     .where('reply_id', '=', a.replyId)
     .orderBy('created_at', 'asc')
@@ -117,6 +122,54 @@ export function requeueFailed(db: Tx, workspaceId: string, replyId: string, id: 
     .where('id', '=', id)
     .where('status', '=', 'failed')
     .returning('id')
+    .executeTakeFirst();
+}
+
+/**
+ * Moves an outgoing message from one of `from` to `to` (a scheduled answer released, held or
+ * cancelled): the guard that lets exactly one of a cancel and its send through. `of` scopes it
+ * to a workspace's reply when a request asks.
+ */
+export async function moveOutgoing(
+  db: Tx,
+  id: string,
+  from: OutgoingStatus[],
+  change: { status: OutgoingStatus; last_error?: string | null; at: string },
+  of?: { workspaceId: string; replyId: string },
+) {
+  let query = db
+    .updateTable('outgoing_messages')
+    .set({ status: change.status, ...(change.last_error !== undefined && { last_error: change.last_error }), updated_at: change.at })
+    .where('id', '=', id)
+    .where('status', 'in', from);
+  if (of) query = query.where('workspace_id', '=', of.workspaceId).where('reply_id', '=', of.replyId);
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** A reply from the same prospect stored after `sinceIso`: a scheduled answer to them is held. */
+export function newerReplyFrom(db: Q, workspaceId: string, contactId: string, replyId: string, sinceIso: string) {
+  return db
+    .selectFrom('replies')
+    .select(['id', 'received_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('contact_id', '=', contactId)
+    .where('id', '<>', replyId)
+    .where('created_at', '>', sinceIso)
+    .orderBy('created_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The reply's answer that waits to be sent (scheduled or held), if any. */
+export function waitingSendOf(db: Q, workspaceId: string, replyId: string) {
+  return db
+    .selectFrom('outgoing_messages')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('reply_id', '=', replyId)
+    .where('kind', '=', 'send')
+    .where('status', 'in', ['scheduled', 'held'])
     .executeTakeFirst();
 }
 

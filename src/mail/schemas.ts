@@ -7,10 +7,17 @@ export const MAX_FORWARD_RECIPIENTS = 50;
 export const MAX_MESSAGE_LENGTH = 100_000;
 
 const Timestamp = Type.String({ format: 'date-time' });
+const TimestampOf = (description: string) => Type.String({ format: 'date-time', description });
 
 export const SendBody = Type.Object(
   {
     message: Type.Optional(Type.String({ maxLength: MAX_MESSAGE_LENGTH, description: "The text to send; defaults to the reply's ai_response." })),
+    send_at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: "Send later: a future time, at most 30 days ahead. The answer waits as outgoing mail with status `scheduled`; the reply's status becomes sent only once it has gone.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -19,9 +26,18 @@ export type Send = Static<typeof SendBody>;
 export const SendResult = Type.Object({
   success: Type.Boolean(),
   sent_to: Type.String({ description: "The reply's from_email." }),
-  sent_at: Timestamp,
+  sent_at: Nullable(TimestampOf('When the reply was answered; null while the answer is scheduled.')),
   sent_response: Type.String(),
-  status: Type.Literal('sent'),
+  status: Type.Unsafe<'pending' | 'ready' | 'sent' | 'archived'>({
+    type: 'string',
+    enum: ['pending', 'ready', 'sent', 'archived'],
+    description: "The reply's status: sent, or unchanged while the answer is scheduled.",
+  }),
+  outgoing: Type.Object({
+    id: Type.String({ description: "The answer's outgoing mail: its id in the reply's `outgoing` array (to cancel a scheduled one)." }),
+    status: Type.Unsafe<'queued' | 'scheduled'>({ type: 'string', enum: ['queued', 'scheduled'] }),
+    send_at: Nullable(TimestampOf('When a scheduled answer leaves; null when sent at once.')),
+  }),
 });
 
 // `to` is checked by the service, not the schema, so a missing or empty list gets its fixed
@@ -43,7 +59,7 @@ export const ForwardResult = Type.Object({
   forwarded_at: Timestamp,
 });
 
-export const OUTGOING_STATUSES = ['queued', 'sent', 'failed', 'captured'] as const;
+export const OUTGOING_STATUSES = ['scheduled', 'held', 'cancelled', 'queued', 'sent', 'failed', 'captured'] as const;
 
 export const OutgoingMessage = Type.Object(
   {
@@ -54,13 +70,16 @@ export const OutgoingMessage = Type.Object(
     status: Type.Unsafe<(typeof OUTGOING_STATUSES)[number]>({
       type: 'string',
       enum: [...OUTGOING_STATUSES],
-      description: 'queued (waiting for delivery or a retry), sent (accepted by the SMTP server), failed (refused for good; see error), captured (kept in the database: no SMTP_URL configured)',
+      description:
+        'scheduled (an answer waiting for its send_at), held (a scheduled answer not sent because the prospect wrote again or became do-not-contact; see error), cancelled, ' +
+        'queued (waiting for delivery or a retry), sent (accepted by the SMTP server), failed (refused for good; see error), captured (kept in the database: no SMTP_URL configured)',
     }),
     message_id: Type.String({ description: 'The Message-ID header of the mail.' }),
-    error: Nullable(Type.String({ description: 'The last delivery error, if any.' })),
+    error: Nullable(Type.String({ description: 'The last delivery error, or why a scheduled answer is held.' })),
     attempts: Type.Integer(),
     created_at: Timestamp,
     sent_at: Nullable(Timestamp),
+    send_at: Nullable(TimestampOf('When a scheduled answer is to leave; null for mail sent at once.')),
   },
   { $id: 'OutgoingMessage', description: 'A mail sent or forwarded from this reply, and its delivery state.' },
 );

@@ -1,4 +1,5 @@
-// Sending a reply's answer and forwarding a reply (docs/mail.md).
+// Sending a reply's answer, now or later, and the outgoing mail of a reply (docs/mail.md).
+// Forwarding is mail/forward.ts; a scheduled answer's release, hold and cancel mail/schedule.ts.
 //
 // A request never talks to SMTP. In one transaction it checks the rules, spends the hourly
 // quota, builds the MIME, records the outgoing message, queues a mail.send job and records the
@@ -7,141 +8,55 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import type { Transaction } from 'kysely';
-import type { Database, OutgoingKind, OutgoingMessageTable } from '../db/types.ts';
 import { Errors } from '../errors.ts';
-import { enqueue } from '../jobs/queries.ts';
-import { raise } from '../events.ts';
-import { domainOf, forwardSubject, normaliseMessageId, parseAddress, replySubject } from './address.ts';
-import { composeForward, composeReply, type Composed } from './compose.ts';
-import { moveStatusCount } from '../workspaces/counts.ts';
+import { signalOutgoing } from '../events.ts';
+import { normaliseMessageId, parseAddress, replySubject } from './address.ts';
+import { composeReply } from './compose.ts';
 import * as q from './queries.ts';
-import { type Forward, MAX_FORWARD_RECIPIENTS, type Send } from './schemas.ts';
+import type { Send } from './schemas.ts';
 import { record } from '../activity/record.ts';
 import type { Actor } from '../workspaces/service.ts';
+import { enqueueSend, type MailOptions, markAnswered, newMessageId, recordOutgoing, sender, spendQuota } from './outgoing.ts';
+import { cancelOutgoing, checkSendAt, sendHeld } from './schedule.ts';
 
-export const MAIL_SEND_JOB = 'mail.send';
-export interface MailSendPayload {
-  outgoingId: string;
-}
-
-export interface MailOptions {
-  /** Recipients per workspace per hour; sends and forwards together. */
-  quotaPerHour: number;
-}
-
-type Trx = Transaction<Database>;
-
-const HOUR_MS = 3_600_000;
+export { MAIL_SEND_JOB, type MailOptions, type MailSendPayload } from './outgoing.ts';
+export { forwardReply } from './forward.ts';
+export { cancelOutgoing };
 
 /**
- * Throws 429 when `recipients` more would pass the workspace's hourly quota. The window
- * slides: the answer says when the oldest counted mail leaves it.
+ * Sends a mail of the reply again: a failed one goes back in the queue with a fresh retry
+ * schedule, the same Message-ID, recipients and text; a held answer is sent now (mail/schedule.ts
+ * sendHeld). A queued one is still being tried; a sent or captured one has left.
  */
-async function spendQuota(db: Db, trx: Trx, workspaceId: string, recipients: number, opts: MailOptions, t: Date) {
-  await q.lockWorkspaceForMail(trx, workspaceId);
-  const since = new Date(t.getTime() - HOUR_MS).toISOString();
-  const used = await q.recipientsSince(trx, workspaceId, since);
-  if (used.n + recipients > opts.quotaPerHour) {
-    const frees = used.oldest ? new Date(used.oldest).getTime() + HOUR_MS - t.getTime() : HOUR_MS;
-    throw Errors.MailQuotaExceeded(opts.quotaPerHour, Math.max(1, Math.ceil(frees / 60_000)));
-  }
-}
-
-const enqueueSend = (trx: Trx, workspaceId: string, outgoingId: string) =>
-  // The handler decides when to give up (the retry schedule); the job's own cap is a backstop.
-  enqueue(trx, { workspaceId, kind: MAIL_SEND_JOB, payload: { outgoingId } satisfies MailSendPayload, maxAttempts: 100 });
-
-async function recordOutgoing(
-  trx: Trx,
-  workspaceId: string,
-  m: {
-    id: string;
-    replyId: string;
-    kind: OutgoingKind;
-    from: string;
-    to: string[];
-    subject: string;
-    messageId: string;
-    inReplyTo: string | null;
-    references: string[];
-    composed: Composed;
-    at: string;
-    connectionId: string | null;
-  },
-) {
-  const row: OutgoingMessageTable = {
-    id: m.id,
-    workspace_id: workspaceId,
-    reply_id: m.replyId,
-    kind: m.kind,
-    from_address: m.from,
-    to_addresses: JSON.stringify(m.to),
-    recipient_count: m.to.length,
-    subject: m.subject,
-    message_id: m.messageId,
-    in_reply_to: m.inReplyTo,
-    references: m.references.length ? m.references.join(' ') : null,
-    text: m.composed.text,
-    html: m.composed.html,
-    raw: m.composed.raw,
-    status: 'queued',
-    attempts: 0,
-    last_error: null,
-    smtp_response: null,
-    created_at: m.at,
-    sent_at: null,
-    updated_at: m.at,
-    connection_id: m.connectionId,
-  };
-  await q.insertOutgoing(trx, row);
-  await enqueueSend(trx, workspaceId, m.id);
-}
-
-/**
- * Sends a failed message again: it goes back in the queue with a fresh retry schedule, the
- * same Message-ID, recipients and text. Only a failed message can be retried (a queued one is
- * still being tried; a sent or captured one has left).
- */
-export async function retryOutgoing(db: Db, workspaceId: string, replyId: string, outgoingId: string) {
+export async function retryOutgoing(db: Db, workspaceId: string, replyId: string, outgoingId: string, actor: Actor) {
   await db.write(async (trx) => {
     if (await q.requeueFailed(trx, workspaceId, replyId, outgoingId, new Date().toISOString())) {
       await enqueueSend(trx, workspaceId, outgoingId);
       return;
     }
+    if (await sendHeld(trx, workspaceId, replyId, outgoingId, actor)) return;
     const found = await q.findOutgoingOfReply(trx, workspaceId, replyId, outgoingId);
     throw found ? Errors.OutgoingNotFailed(found.status) : Errors.OutgoingNotFound();
   });
-  const items = await outgoingForReply(db, workspaceId, replyId);
-  return items.find((m) => m.id === outgoingId)!;
+  return outgoingItem(db, workspaceId, replyId, outgoingId);
 }
 
-const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${domainOf(fromAddress)}>`;
-
-/**
- * Who a reply's mail comes from: its mailbox, when the reply arrived through one with SMTP
- * settings (From: the mailbox's address, its signature; sent by its server: mail/transport.ts);
- * otherwise the address the prospect wrote to, through SMTP_URL.
- */
-async function sender(trx: Trx, workspaceId: string, replyId: string, toEmail: string) {
-  const mailbox = await q.connectionOfReply(trx, workspaceId, replyId);
-  if (mailbox?.smtp_host) {
-    const from = parseAddress(mailbox.email);
-    if (from) return { from, connectionId: mailbox.id, signature: { text: mailbox.signature_text, html: mailbox.signature_html } };
-  }
-  const from = parseAddress(toEmail);
-  if (!from) throw Errors.UnmailableAddress('to_email', toEmail);
-  return { from, connectionId: null, signature: null };
+/** Cancels a scheduled or held answer (mail/schedule.ts) and answers with the mail as it is now. */
+export async function cancelScheduled(db: Db, workspaceId: string, replyId: string, outgoingId: string, actor: Actor) {
+  await cancelOutgoing(db, workspaceId, replyId, outgoingId, actor);
+  return outgoingItem(db, workspaceId, replyId, outgoingId);
 }
 
 /**
  * Answers the prospect: to from_email, `Re: <subject>`, threaded by In-Reply-To/References.
  * Two clicks race to the conditional UPDATE in markReplySent; the loser gets 409 (and the
- * unique index on sends per reply would stop it even if that guard were bypassed).
+ * unique index on sends per reply would stop it even if that guard were bypassed). With
+ * `send_at` the answer waits as a scheduled mail and the reply changes only once it leaves.
  */
 export async function sendReply(db: Db, workspaceId: string, replyId: string, body: Send, opts: MailOptions, actor: Actor) {
   const t = new Date();
   const at = t.toISOString();
+  const sendAt = body.send_at === undefined ? null : checkSendAt(body.send_at, t);
   try {
     return await db.write(async (trx) => {
       const reply = await q.findReplyForMail(trx, workspaceId, replyId);
@@ -150,13 +65,14 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       // an Unsubscribe reply (triage) or a person said never to write again
       // (docs/triage.md "Consequences")
       if (reply.do_not_contact) throw Errors.DoNotContact();
+      if (await q.waitingSendOf(trx, workspaceId, replyId)) throw Errors.AnswerScheduled();
       const message = body.message?.trim() ? body.message : reply.ai_response?.trim() ? reply.ai_response : null;
       if (message === null) throw Errors.NothingToSend();
       const to = parseAddress(reply.from_email);
       if (!to) throw Errors.UnmailableAddress('from_email', reply.from_email);
       const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
 
-      await spendQuota(db, trx, workspaceId, 1, opts, t);
+      await spendQuota(trx, workspaceId, 1, opts, t);
 
       const parent = normaliseMessageId(reply.message_id);
       const grandparent = normaliseMessageId(reply.in_reply_to);
@@ -169,111 +85,32 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
         to: { name: reply.from_name, address: to },
         subject,
         messageId,
-        date: at,
+        // a scheduled answer is dated when it is to leave
+        date: sendAt?.toISOString() ?? at,
         inReplyTo: parent,
         references,
         message,
         original: { from: { name: reply.from_name, address: to }, to: from, subject: reply.subject, date: reply.received_at, text: reply.body_text, html: reply.body_html },
         signature,
       });
+      const id = crypto.randomUUID();
+      const outgoing = { id, message_id: messageId, subject };
+      const scheduled = sendAt ? { sendAt, message, by: actor } : undefined;
+      await recordOutgoing(trx, workspaceId, { id, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId, scheduled });
 
-      const handledAt = reply.handled_at ?? at;
-      if (!(await q.markReplySent(trx, workspaceId, replyId, { sent_response: message, handled_at: handledAt, updated_at: at }))) {
-        throw Errors.ReplyAlreadySent();
+      if (sendAt) {
+        await record(trx, workspaceId, replyId, actor, at, [{ action: 'schedule', to: sendAt.toISOString() }]);
+        await signalOutgoing(trx, workspaceId, replyId);
+        return { success: true, sent_to: to, sent_at: null, sent_response: message, status: reply.status, outgoing: { id, status: 'scheduled' as const, send_at: sendAt.toISOString() } };
       }
-      await moveStatusCount(trx, workspaceId, reply.status, 'sent');
-      const outgoingId = crypto.randomUUID();
-      await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId });
-
-      await record(trx, workspaceId, replyId, actor, at, [
-        { action: 'status', from: reply.status, to: 'sent' },
-        { action: 'send', to },
-      ]);
-      const answer = { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const };
-      await raise(trx, workspaceId, 'reply.sent', {
-        id: replyId,
-        from_email: reply.from_email,
-        from_name: reply.from_name,
-        to_email: reply.to_email,
-        subject: reply.subject,
-        status: 'sent',
-        sent_to: to,
-        sent_at: at,
-        sent_response: message,
-        handled_at: handledAt,
-        outgoing: { id: outgoingId, message_id: messageId, subject },
-      });
-      return answer;
+      if (!(await markAnswered(trx, workspaceId, reply, { message, to, at, actor, outgoing }))) throw Errors.ReplyAlreadySent();
+      return { success: true, sent_to: to, sent_at: at, sent_response: message, status: 'sent' as const, outgoing: { id, status: 'queued' as const, send_at: null } };
     });
   } catch (err) {
+    // a second send, or a second scheduled answer, of the same reply
     if (isUniqueViolation(err)) throw Errors.ReplyAlreadySent();
     throw err;
   }
-}
-
-/**
- * A forward's two fixed 400s (docs/mail.md "Forwarding a reply"), checked before the reply is
- * looked up: `to` missing, null or empty, then the first address that is not one. Duplicates
- * (any case) are sent once.
- */
-export function checkRecipients(to: readonly unknown[] | null | undefined): string[] {
-  if (!to || to.length === 0) throw Errors.NoRecipients();
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const given of to) {
-    const address = typeof given === 'string' ? parseAddress(given) : null;
-    if (!address) throw Errors.InvalidEmail(String(given));
-    if (seen.has(address.toLowerCase())) continue;
-    seen.add(address.toLowerCase());
-    out.push(address);
-  }
-  if (out.length > MAX_FORWARD_RECIPIENTS) throw Errors.TooManyRecipients(MAX_FORWARD_RECIPIENTS);
-  return out;
-}
-
-/** Passes the reply on to other addresses. The reply's status does not change. */
-export async function forwardReply(db: Db, workspaceId: string, replyId: string, body: Forward, opts: MailOptions, actor: Actor) {
-  const to = checkRecipients(body.to);
-  const includeThread = body.include_thread ?? true;
-  const note = body.message?.trim() ? body.message : null;
-  const t = new Date();
-  const at = t.toISOString();
-  return db.write(async (trx) => {
-    const reply = await q.findReplyForMail(trx, workspaceId, replyId);
-    if (!reply) throw Errors.ReplyNotFound();
-    const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
-    await spendQuota(db, trx, workspaceId, to.length, opts, t);
-
-    const thread = includeThread ? await q.getThreadForMail(trx, workspaceId, replyId) : [];
-    const messageId = newMessageId(from);
-    const subject = forwardSubject(reply.subject);
-    const composed = await composeForward({
-      from,
-      to,
-      subject,
-      messageId,
-      date: at,
-      message: note,
-      original: { from: { name: reply.from_name, address: reply.from_email }, to: reply.to_email, subject: reply.subject, date: reply.received_at, text: reply.body_text, html: reply.body_html },
-      thread,
-      signature,
-    });
-    const outgoingId = crypto.randomUUID();
-    await recordOutgoing(trx, workspaceId, { id: outgoingId, replyId, kind: 'forward', from, to, subject, messageId, inReplyTo: null, references: [], composed, at, connectionId });
-    await record(trx, workspaceId, replyId, actor, at, [{ action: 'forward', to: to.join(', ') }]);
-    await raise(trx, workspaceId, 'reply.forwarded', {
-      id: replyId,
-      from_email: reply.from_email,
-      subject: reply.subject,
-      status: reply.status,
-      forwarded_to: to,
-      forwarded_at: at,
-      message: note,
-      include_thread: includeThread,
-      outgoing: { id: outgoingId, message_id: messageId, subject },
-    });
-    return { success: true, forwarded_to: to, forwarded_at: at };
-  });
 }
 
 /** The `outgoing` array of a reply's single read. */
@@ -290,5 +127,11 @@ export async function outgoingForReply(db: Db, workspaceId: string, replyId: str
     attempts: r.attempts,
     created_at: r.created_at,
     sent_at: r.sent_at,
+    send_at: r.send_at ?? null,
   }));
+}
+
+async function outgoingItem(db: Db, workspaceId: string, replyId: string, outgoingId: string) {
+  const items = await outgoingForReply(db, workspaceId, replyId);
+  return items.find((m) => m.id === outgoingId)!;
 }

@@ -18,7 +18,8 @@ import type { Db } from '../db/connect.ts';
 import type { OutgoingMessageTable, Tx } from '../db/types.ts';
 import type { Job, Outcome } from '../jobs/queue.ts';
 import * as q from './queries.ts';
-import type { MailSendPayload } from './service.ts';
+import type { MailSendPayload } from './outgoing.ts';
+import { releaseDue } from './schedule.ts';
 import { DEFAULT_SMTP_TIMEOUTS, describe, isPermanent, isUnanswered, type SmtpError, smtpTransport, withTimeout } from './smtp.ts';
 
 /** Seconds before each retry: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h (≈ 16 h in all). */
@@ -93,8 +94,11 @@ export function mailSendHandler(db: Db, opts: MailDeliveryOptions) {
   }
 
   return async (job: Job<MailSendPayload>): Promise<Outcome> => {
-    const message = await q.getOutgoing(db.read, job.payload.outgoingId);
-    // Gone (reply deleted) or already settled by an earlier attempt: nothing to do.
+    let message = await q.getOutgoing(db.read, job.payload.outgoingId);
+    // a scheduled answer's time has come: it goes on from here as queued, or it was held
+    // (mail/schedule.ts)
+    if (message?.status === 'scheduled') message = (await releaseDue(db, message.id)) ? await q.getOutgoing(db.read, message.id) : undefined;
+    // Gone (reply deleted), cancelled, held or already settled by an earlier attempt: nothing to do.
     if (!message || message.status !== 'queued') return { ok: true };
 
     // the reply's mailbox sends it when it has SMTP settings, SMTP_URL otherwise

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery, PathId } from '../http/schemas.ts';
+import { ACTIONS, type Action } from '../activity/record.ts';
 
 export const Attachment = Type.Object({
   id: Type.String(),
@@ -37,9 +38,9 @@ export const ReplyNote = Type.Object(
 const ActivityEntry = Type.Object({
   at: Timestamp,
   actor: ActorSchema,
-  action: Type.Unsafe<'status' | 'category' | 'assignee' | 'draft' | 'snooze' | 'send' | 'forward' | 'note'>({
+  action: Type.Unsafe<Action>({
     type: 'string',
-    enum: ['status', 'category', 'assignee', 'draft', 'snooze', 'send', 'forward', 'note'],
+    enum: [...ACTIONS],
     description: `What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).`,
   }),
   from: Type.Optional(Nullable(Type.String())),

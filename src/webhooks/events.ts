@@ -4,7 +4,7 @@
 // webhook_deliveries and one webhook.deliver job per subscribed, enabled endpoint; the job
 // workers of this process are woken when it commits (jobs/queries.ts enqueue).
 import { afterCommit } from '../db/connect.ts';
-import { type DomainEventType, subscribe } from '../events.ts';
+import { type DomainEvent, type DomainEventType, EVENT_TYPES, subscribe } from '../events.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { liveEvents } from './live.ts';
 import type { Tx } from '../db/types.ts';
@@ -44,16 +44,19 @@ export function subscribes(events: string[], type: string): boolean {
  * order, with one read of the workspace's endpoints; returns each event's id (`msg_…`, the
  * webhook-id), or null when no enabled endpoint of the workspace subscribes to it. Such an event
  * is not stored: nothing would ever read it (the log exists for deliveries, their retries and
- * recovery), and on ingestion it would be a third of the rows written. Subscribed to the domain
- * events (src/events.ts) below, so every raised event arrives here.
+ * recovery), and on ingestion it would be a third of the rows written. A live-only event
+ * (reply.outgoing) goes to the dashboards and gets no id. Subscribed to the domain events
+ * (src/events.ts) below, so every raised event arrives here.
  */
-export async function publishEvents(db: Tx, workspaceId: string, events: { type: DomainEventType; data: unknown }[]): Promise<(string | null)[]> {
+export async function publishEvents(db: Tx, workspaceId: string, all: DomainEvent[]): Promise<(string | null)[]> {
   if (liveEvents.watching(workspaceId)) {
-    for (const { type, data } of events) {
+    for (const { type, data } of all) {
       const event = { type, timestamp: new Date().toISOString(), data };
       afterCommit(db, () => liveEvents.publish(workspaceId, event));
     }
   }
+  const events = all.filter((e): e is { type: DomainEventType; data: unknown } => (EVENT_TYPES as readonly string[]).includes(e.type));
+  if (!events.length) return [];
   const endpoints = await q.enabledEndpoints(db, { ws: workspaceId });
   const ids: (string | null)[] = [];
   for (const { type, data } of events) {

@@ -179,8 +179,10 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await visible(page.getByText('Saved', { exact: true }), 10_000);
     await page.screenshot({ path: path.join(SHOTS, 'reply.png') });
     expect(await accessibilityProblems(page)).toEqual([]);
-    await page.getByRole('button', { name: /^Send/ }).click();
-    await smtp.waitFor(() => smtp.to('ada@analytical.example').length > 0, 15_000);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // it leaves once its ten seconds of Undo are over
+    await visible(page.getByRole('status').getByText('Sending to ada@analytical.example…'));
+    await smtp.waitFor(() => smtp.to('ada@analytical.example').length > 0, 30_000);
     const mail = smtp.to('ada@analytical.example')[0]!.mail;
     expect(mail.subject).toMatch(/^Re: .*Pricing for Northwind$/);
     expect(mail.text).toContain('Thanks Ada! Pricing is attached.');
@@ -209,6 +211,46 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     expect(mail.text).toContain('FYI, see below.');
     expect(mail.text).toContain('Please loop in your CTO.');
     await text(page.getByRole('region', { name: 'Outgoing mail' }), 'Sent');
+    // out of Pending again, so the tests below count only their own replies
+    const archived = await fetch(`${server.base}/api/replies/${reply.id}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'archived' }),
+    });
+    expect(archived.status).toBe(200);
+  });
+
+  it('Send gives ten seconds of Undo: `z` takes the answer back and no mail leaves; Send later schedules it, and Cancel takes that back', async () => {
+    const reply = await ingest({ from_email: 'grace@hopper.example', from_name: 'Grace Hopper', subject: 'Re: Undo me', body_text: 'Can you call me?' });
+    const read = async () => (await (await fetch(`${server.base}/api/replies/${reply.id}`, { headers: { authorization: `Bearer ${key}` } })).json()).data;
+    await page.goto(`${server.base}/inbox/${reply.id}`);
+    await page.getByLabel('Draft').fill('Calling you at 3.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await visible(page.getByRole('status').getByText('Sending to grace@hopper.example…'));
+    await page.locator('body').press('z');
+    await visible(page.getByRole('status').getByText('Sending undone'));
+    // the reply is open again with the draft as it was written
+    await url(page, new RegExp(`/inbox/${reply.id}`));
+    await value(page.getByLabel('Draft'), 'Calling you at 3.');
+    await new Promise((r) => setTimeout(r, 12_000)); // past the ten seconds, and a worker poll
+    expect(smtp.to('grace@hopper.example')).toEqual([]);
+    expect(await read()).toMatchObject({ status: 'ready', sent_response: null, outgoing: [{ status: 'cancelled' }] });
+
+    await page.getByRole('button', { name: 'Send later' }).click();
+    await page
+      .getByRole('group', { name: 'Send at' })
+      .getByRole('button', { name: /^Tomorrow morning/ })
+      .click();
+    await visible(page.getByRole('status').getByText(/^Scheduled for /));
+    const outgoing = page.getByRole('region', { name: 'Outgoing mail' });
+    await text(outgoing, 'Scheduled');
+    await visible(page.getByText(/is scheduled for/));
+    await visible(page.getByRole('button', { name: 'Send', exact: true }).and(page.locator('[disabled]')));
+    await outgoing.getByRole('button', { name: 'Cancel' }).click();
+    await text(outgoing, 'Cancelled');
+    const after = await read();
+    expect(after.outgoing.map((m: { status: string }) => m.status)).toEqual(['cancelled', 'cancelled']);
+    expect(after.status).toBe('ready');
     // out of Pending again, so the tests below count only their own replies
     const archived = await fetch(`${server.base}/api/replies/${reply.id}`, {
       method: 'PATCH',

@@ -583,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Send the answer to a reply
-         * @description Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; its state shows in the reply's `outgoing` array. 409 when the reply was already sent; 429 when the workspace's hourly sending quota is spent.
+         * @description Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; its state shows in the reply's `outgoing` array. With `send_at` the answer waits as a `scheduled` mail until then (cancel it with POST /api/replies/{id}/outgoing/{outgoing_id}/cancel); the reply becomes sent and reply.sent is emitted only once it leaves, and it is held instead when the prospect writes again or becomes do-not-contact first. 409 when the reply was already sent or has an answer waiting; 429 when the workspace's hourly sending quota is spent.
          *
          *     Needs the `replies:send` permission.
          */
@@ -626,12 +626,34 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a failed outgoing mail again
-         * @description Puts a mail of the reply's `outgoing` array whose status is `failed` back in the queue (status `queued`) with a fresh retry schedule: the same recipients, text and Message-ID, so the recipient's client threads it as the same message. 409 when the mail is not failed.
+         * Send a failed or held outgoing mail again
+         * @description Puts a mail of the reply's `outgoing` array whose status is `failed` back in the queue (status `queued`) with a fresh retry schedule: the same recipients, text and Message-ID, so the recipient's client threads it as the same message. A `held` answer is sent now, as a person's decision (409 when the contact is do-not-contact). 409 when the mail is neither failed nor held.
          *
          *     Needs the `replies:send` permission.
          */
         post: operations["retryReplyOutgoing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replies/{id}/outgoing/{outgoingId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled answer
+         * @description Cancels a mail of the reply's `outgoing` array whose status is `scheduled` or `held`: it becomes `cancelled`, nothing is sent, the reply is unchanged and the hourly quota it spent is given back. The dashboard's Undo after Send is this call. 409 once the mail is being sent or has gone.
+         *
+         *     Needs the `replies:send` permission.
+         */
+        post: operations["cancelReplyOutgoing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1648,10 +1670,10 @@ export interface components {
             to: string[];
             subject: string;
             /**
-             * @description queued (waiting for delivery or a retry), sent (accepted by the SMTP server), failed (refused for good; see error), captured (kept in the database: no SMTP_URL configured)
+             * @description scheduled (an answer waiting for its send_at), held (a scheduled answer not sent because the prospect wrote again or became do-not-contact; see error), cancelled, queued (waiting for delivery or a retry), sent (accepted by the SMTP server), failed (refused for good; see error), captured (kept in the database: no SMTP_URL configured)
              * @enum {string}
              */
-            status: "queued" | "sent" | "failed" | "captured";
+            status: "scheduled" | "held" | "cancelled" | "queued" | "sent" | "failed" | "captured";
             /** @description The Message-ID header of the mail. */
             message_id: string;
             error: string | null;
@@ -1659,6 +1681,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             sent_at: string | null;
+            send_at: string | null;
         };
         /** @description An internal note: seen by the team, never mailed, sent or forwarded. */
         ReplyNote: {
@@ -1807,7 +1830,7 @@ export interface components {
                  * @description What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).
                  * @enum {string}
                  */
-                action: "status" | "category" | "assignee" | "draft" | "snooze" | "send" | "forward" | "note";
+                action: "status" | "category" | "assignee" | "draft" | "snooze" | "schedule" | "hold" | "cancel" | "send" | "forward" | "note";
                 from?: string | null;
                 to?: string | null;
             }[];
@@ -2079,7 +2102,7 @@ export interface components {
             to: string;
             subject: string;
             /** @enum {string} */
-            status: "queued" | "sent" | "failed" | "captured";
+            status: "scheduled" | "held" | "cancelled" | "queued" | "sent" | "failed" | "captured";
             error: string | null;
             /** Format: date-time */
             created_at: string;
@@ -5638,6 +5661,11 @@ export interface operations {
                 "application/json": {
                     /** @description The text to send; defaults to the reply's ai_response. */
                     message?: string;
+                    /**
+                     * Format: date-time
+                     * @description Send later: a future time, at most 30 days ahead. The answer waits as outgoing mail with status `scheduled`; the reply's status becomes sent only once it has gone.
+                     */
+                    send_at?: string;
                 };
             };
         };
@@ -5653,11 +5681,20 @@ export interface operations {
                             success: boolean;
                             /** @description The reply's from_email. */
                             sent_to: string;
-                            /** Format: date-time */
-                            sent_at: string;
+                            sent_at: string | null;
                             sent_response: string;
-                            /** @enum {string} */
-                            status: "sent";
+                            /**
+                             * @description The reply's status: sent, or unchanged while the answer is scheduled.
+                             * @enum {string}
+                             */
+                            status: "pending" | "ready" | "sent" | "archived";
+                            outgoing: {
+                                /** @description The answer's outgoing mail: its id in the reply's `outgoing` array (to cancel a scheduled one). */
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "scheduled";
+                                send_at: string | null;
+                            };
                         };
                     };
                 };
@@ -5851,6 +5888,105 @@ export interface operations {
         };
     };
     retryReplyOutgoing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: the same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) instead of running again. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+                outgoingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OutgoingMessage"];
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the resource's state, or a request with this Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This Idempotency-Key was used for a different request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelReplyOutgoing: {
         parameters: {
             query?: never;
             header?: {

@@ -69,6 +69,7 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'The server could not be reached. Check your connection and try again.');
   }
+  noteServerClock(res);
   if (res.status === 204) return { data: null as T };
   let parsed: Envelope<T> | null = null;
   const text = await res.text();
@@ -86,6 +87,17 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
   }
   return parsed;
 }
+
+// How far the server's clock is ahead of this computer's, from the Date header of its answers
+// (whole seconds: half a second is added back). A time the server checks, such as a send_at ten
+// seconds ahead, is reckoned on the server's clock.
+let clockOffsetMs = 0;
+function noteServerClock(res: Response) {
+  const date = Date.parse(res.headers.get('date') ?? '');
+  if (!Number.isNaN(date)) clockOffsetMs = date + 500 - Date.now();
+}
+/** Now, on the server's clock (as of its last answer). */
+export const serverNow = () => Date.now() + clockOffsetMs;
 
 /**
  * A POST that outlives the page (fetch keepalive): for what must be said while the tab closes

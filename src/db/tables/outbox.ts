@@ -87,8 +87,12 @@ export interface WebhookAttemptTable {
 }
 
 export type OutgoingKind = 'send' | 'forward';
-/** queued → sent | failed; captured when no SMTP_URL is configured. */
-export type OutgoingStatus = 'queued' | 'sent' | 'failed' | 'captured';
+/**
+ * queued → sent | failed; captured when no SMTP_URL is configured. An answer sent later starts
+ * scheduled → queued at its send_at, or → held (the prospect wrote again, or became
+ * do-not-contact) → queued when a person sends it anyway; scheduled or held → cancelled.
+ */
+export type OutgoingStatus = 'scheduled' | 'held' | 'cancelled' | 'queued' | 'sent' | 'failed' | 'captured';
 
 /** One outgoing mail (send or forward), its MIME as built at request time, and its fate. */
 export interface OutgoingMessageTable {
@@ -121,6 +125,12 @@ export interface OutgoingMessageTable {
   sent_copy?: string | null;
   /** When a delivery attempt began that has not been settled yet (migration 0016); null otherwise. */
   attempt_started_at?: string | null;
+  /** When a scheduled answer is to leave (migration 0020); null: at once. */
+  send_at?: string | null;
+  /** A scheduled answer's text, the reply's sent_response once it has gone. */
+  sent_response?: string | null;
+  /** JSON of the Actor who scheduled it: its history names them as the sender. */
+  scheduled_by?: string | null;
 }
 
 /** Mail Replydesk itself sends to people (invitations, password resets: mail/system.ts). */

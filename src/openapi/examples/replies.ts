@@ -73,16 +73,37 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
     body: {
       ...one("Send the reply's draft (ai_response)", {}),
       ...one('Send this text', { message: 'Hi Ada, happy to. Our plans start at $500 a month.' }),
+      ...one('Send it tomorrow morning', { message: 'Hi Ada, happy to. Our plans start at $500 a month.', send_at: '2026-11-21T08:00:00.000Z' }),
     },
     ok: {
-      200: one(
-        'Sent',
-        single({ success: true, sent_to: 'ada@prospect.example.com', sent_at: '2026-11-20T10:06:00.000Z', sent_response: 'Hi Ada, happy to. Our plans start at $500 a month.', status: 'sent' }),
-      ),
+      200: {
+        ...one(
+          'Sent',
+          single({
+            success: true,
+            sent_to: 'ada@prospect.example.com',
+            sent_at: '2026-11-20T10:06:00.000Z',
+            sent_response: 'Hi Ada, happy to. Our plans start at $500 a month.',
+            status: 'sent',
+            outgoing: { id: outgoingMessage.id, status: 'queued', send_at: null },
+          }),
+        ),
+        ...one(
+          'Scheduled',
+          single({
+            success: true,
+            sent_to: 'ada@prospect.example.com',
+            sent_at: null,
+            sent_response: 'Hi Ada, happy to. Our plans start at $500 a month.',
+            status: 'ready',
+            outgoing: { id: outgoingMessage.id, status: 'scheduled', send_at: '2026-11-21T08:00:00.000Z' },
+          }),
+        ),
+      },
     },
     errors: {
-      400: [Errors.NothingToSend().message],
-      409: [Errors.ReplyAlreadySent().message],
+      400: [Errors.NothingToSend().message, Errors.InvalidSendAt().message],
+      409: [Errors.ReplyAlreadySent().message, Errors.AnswerScheduled().message],
       429: [Errors.MailQuotaExceeded(200, 17).message],
     },
   },
@@ -97,6 +118,10 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
   retryReplyOutgoing: {
     ok: { 200: one('Queued again', single({ ...outgoingMessage, status: 'queued', error: null })) },
     errors: { 404: [Errors.OutgoingNotFound().message], 409: [Errors.OutgoingNotFailed('sent').message] },
+  },
+  cancelReplyOutgoing: {
+    ok: { 200: one('Cancelled: nothing is sent', single({ ...outgoingMessage, status: 'cancelled', error: null, attempts: 0, send_at: '2026-11-21T08:00:00.000Z' })) },
+    errors: { 404: [Errors.OutgoingNotFound().message], 409: [Errors.OutgoingNotCancellable('sent').message] },
   },
   getReplyAttachment: {
     ok: { 200: one('The bytes of the file', '%PDF-1.7 …') },

@@ -208,6 +208,7 @@ export const outgoingMessage = {
   attempts: 5,
   created_at: '2026-11-20T10:06:00.000Z',
   sent_at: null,
+  send_at: null,
 };
 
 export const single = (data: unknown) => ({ data });

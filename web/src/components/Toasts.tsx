@@ -5,13 +5,21 @@ interface Toast {
   text: string;
   kind: 'info' | 'error';
   action?: { label: string; run: () => void };
+  /** How long it shows, in ms: 8 s with an action, 5 s without, unless given. */
+  duration?: number;
 }
 
-type Push = (text: string, opts?: { kind?: 'info' | 'error'; action?: { label: string; run: () => void } }) => void;
+type Push = (text: string, opts?: { kind?: 'info' | 'error'; action?: { label: string; run: () => void }; duration?: number }) => void;
 const ToastContext = createContext<Push>(() => {});
+const UndoContext = createContext<() => boolean>(() => false);
 
 export function useToast(): Push {
   return useContext(ToastContext);
+}
+
+/** Runs the Undo of the newest toast that offers one (the `z` key); whether there was one. */
+export function useUndoLatest(): () => boolean {
+  return useContext(UndoContext);
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
@@ -20,12 +28,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
   const push = useCallback<Push>((text, opts) => {
     const id = next.current++;
-    setToasts((t) => [...t.slice(-3), { id, text, kind: opts?.kind ?? 'info', action: opts?.action }]);
+    setToasts((t) => [...t.slice(-3), { id, text, kind: opts?.kind ?? 'info', action: opts?.action, duration: opts?.duration }]);
   }, []);
   const value = useMemo(() => push, [push]);
+  const shown = useRef(toasts);
+  shown.current = toasts;
+  const undoLatest = useCallback(() => {
+    const latest = [...shown.current].reverse().find((t) => t.action?.label === 'Undo');
+    if (!latest) return false;
+    latest.action!.run();
+    dismiss(latest.id);
+    return true;
+  }, [dismiss]);
   return (
     <ToastContext.Provider value={value}>
-      {children}
+      <UndoContext.Provider value={undoLatest}>{children}</UndoContext.Provider>
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((t) => (
           <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
@@ -37,7 +54,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
   useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(toast.id), toast.action ? 8000 : 5000);
+    const timer = window.setTimeout(() => onDismiss(toast.id), toast.duration ?? (toast.action ? 8000 : 5000));
     return () => window.clearTimeout(timer);
   }, [toast, onDismiss]);
   return (

@@ -73,8 +73,17 @@ export function bulkUpdate(ids: string[], change: ReplyPatch) {
   return api.post<Answer<'/api/replies/bulk', 'post'>>('/api/replies/bulk', { ids, ...change });
 }
 
-export function sendReply(id: string, message: string | undefined) {
-  return api.post<Answer<'/api/replies/{id}/send', 'post'>>(`${replyPath(id)}/send`, message === undefined ? {} : { message });
+/** Sends the answer; with `sendAt`, it waits as a scheduled mail until then (docs/api.md "The team's inbox"). */
+export function sendReply(id: string, message: string | undefined, sendAt?: Date) {
+  return api.post<Answer<'/api/replies/{id}/send', 'post'>>(`${replyPath(id)}/send`, {
+    ...(message !== undefined && { message }),
+    ...(sendAt && { send_at: sendAt.toISOString() }),
+  });
+}
+
+/** Cancels a scheduled or held answer: the Undo after Send. */
+export function cancelOutgoing(replyId: string, outgoingId: string) {
+  return api.post<OutgoingMessage>(`${replyPath(replyId)}/outgoing/${encodeURIComponent(outgoingId)}/cancel`);
 }
 
 export function forwardReply(id: string, body: Body<'/api/replies/{id}/forward', 'post'>) {

@@ -47,4 +47,5 @@ export const OPERATIONS = {
   sendReply: { method: 'POST', path: '/api/replies/{id}/send', group: 'replies', name: 'send', pathParams: ['id'], body: 'optional', query: false, paged: false },
   forwardReply: { method: 'POST', path: '/api/replies/{id}/forward', group: 'replies', name: 'forward', pathParams: ['id'], body: 'optional', query: false, paged: false },
   retryReplyOutgoing: { method: 'POST', path: '/api/replies/{id}/outgoing/{outgoingId}/retry', group: 'replies', name: 'retryOutgoing', pathParams: ['id', 'outgoingId'], body: 'none', query: false, paged: false },
+  cancelReplyOutgoing: { method: 'POST', path: '/api/replies/{id}/outgoing/{outgoingId}/cancel', group: 'replies', name: 'cancelOutgoing', pathParams: ['id', 'outgoingId'], body: 'none', query: false, paged: false },
 } as const;

@@ -1,16 +1,15 @@
-// The answer to the open reply: saved as it is typed, sent with Send (mod+Enter); beside it the
-// reply's other actions (forward, archive, snooze, wake).
+// The answer to the open reply: saved as it is typed, sent with Send (mod+Enter) or Send later
+// (SendButtons.tsx); beside them the reply's other actions (forward, archive, snooze, wake).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api.ts';
 import { Popover } from '../../components/Popover.tsx';
-import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { ReplyDetail } from '../../types.ts';
 import type { InboxActions } from './actions.ts';
-import { useSaveDraft, useSendReply } from './mutations.ts';
+import { useSaveDraft } from './mutations.ts';
+import { SendButtons } from './SendButtons.tsx';
 import { replyQuery } from '../../queries/inbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { MOD } from './ShortcutsDialog.tsx';
 import { actorName } from './history.ts';
 import { useAnnouncePresence } from './presence.tsx';
 import { SnoozeChoices } from './SnoozeMenu.tsx';
@@ -18,7 +17,6 @@ import type { TabId } from './view.ts';
 
 export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForward: () => void; tab: TabId | null; snoozeOpen: boolean; setSnoozeOpen: (open: boolean) => void }) {
   const { reply, actions } = props;
-  const toast = useToast();
   const qc = useQueryClient();
   const server = reply.ai_response ?? '';
   const [text, setText] = useState(server);
@@ -95,17 +93,10 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
     timer.current = window.setTimeout(flush, 800);
   };
 
-  const send = useSendReply(reply.id, (sentTo) => {
-    saved.current = textRef.current;
-    toast(`Sent to ${sentTo}`);
-    actions.sent(reply.id);
-  });
-  const sendNow = () => {
-    window.clearTimeout(timer.current);
-    send.mutate(textRef.current.trim() ? textRef.current : undefined);
-  };
-
   const alreadySent = reply.status === 'sent';
+  // an answer that waits to leave (Send later, or a held one): one answer per reply
+  const waiting = reply.outgoing.find((m) => m.kind === 'send' && (m.status === 'scheduled' || m.status === 'held'));
+  const scheduledBy = reply.activity.filter((e) => e.action === 'schedule').at(-1);
   // who sent it: a teammate who pressed Send on the same reply sees this, not a second mail
   const sentBy = reply.activity.filter((e) => e.action === 'send').at(-1);
   const snoozed = !!reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
@@ -169,15 +160,22 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
         </div>
       ) : null}
       {reply.contact.do_not_contact ? <p className="warning small">This contact asked not to be contacted: sending is refused.</p> : null}
-      {send.error ? (
-        <p role="alert" className="form-error">
-          {errorMessage(send.error)}
+      {waiting && !alreadySent ? (
+        <p className="warning small">
+          {waiting.status === 'held'
+            ? `An answer is held, not sent: ${waiting.error ?? ''} Send it anyway or cancel it under Outgoing mail.`
+            : `An answer${scheduledBy ? ` by ${actorName(scheduledBy.actor)}` : ''} is scheduled for ${dateTime(waiting.send_at)}; cancel it under Outgoing mail to change it.`}
         </p>
       ) : null}
       <div className="actions" role="group" aria-label="Reply actions">
-        <button id="send-button" type="button" className="primary" disabled={send.isPending || alreadySent} onClick={sendNow}>
-          {send.isPending ? 'Sending…' : 'Send'} <kbd aria-hidden="true">{MOD}↵</kbd>
-        </button>
+        <SendButtons
+          reply={reply}
+          message={() => (textRef.current.trim() ? textRef.current : undefined)}
+          beforeSend={flush}
+          onSent={() => actions.sent(reply.id)}
+          onUndone={() => actions.unsent(reply.id)}
+          blocked={alreadySent || !!waiting}
+        />
         <button type="button" onClick={props.onForward}>
           Forward
         </button>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Empty } from '../../components/States.tsx';
+import { useUndoLatest } from '../../components/Toasts.tsx';
 import { useInboxActions } from './actions.ts';
 import { useInboxKeys } from './keyboard.ts';
 import { ListPane } from './ListPane.tsx';
@@ -57,7 +58,8 @@ export function InboxPage() {
     else close();
   };
 
-  const actions = useInboxActions(openAfter);
+  const actions = useInboxActions(openAfter, open);
+  const undo = useUndoLatest();
 
   const toggle = (id: string) =>
     setSelection(() => {
@@ -83,6 +85,7 @@ export function InboxPage() {
     clearSelection: () => setSelection({ key: view.key, ids: new Set(), all: false }),
     toggle,
     showHelp: () => setShowHelp(true),
+    undo,
   });
 
   useEffect(() => {

@@ -1,9 +1,13 @@
-// The mail sent or forwarded from a reply, with its delivery state; a failed one can be retried.
+// The mail sent or forwarded from a reply, with its delivery state: a failed one can be retried,
+// a scheduled one cancelled, a held one sent anyway or cancelled.
 import { dateTime } from '../../lib/format.ts';
 import type { OutgoingMessage } from '../../types.ts';
-import { useRetryOutgoing } from './mutations.ts';
+import { useCancelOutgoing, useRetryOutgoing } from './mutations.ts';
 
 const OUTGOING_LABEL: Record<OutgoingMessage['status'], string> = {
+  scheduled: 'Scheduled',
+  held: 'Held',
+  cancelled: 'Cancelled',
   queued: 'Queued',
   sent: 'Sent',
   failed: 'Failed',
@@ -12,6 +16,7 @@ const OUTGOING_LABEL: Record<OutgoingMessage['status'], string> = {
 
 export function Outgoing({ replyId, items }: { replyId: string; items: OutgoingMessage[] }) {
   const retry = useRetryOutgoing(replyId);
+  const cancel = useCancelOutgoing(replyId);
   if (!items.length) return null;
   return (
     <section className="outgoing" aria-label="Outgoing mail">
@@ -23,11 +28,16 @@ export function Outgoing({ replyId, items }: { replyId: string; items: OutgoingM
             <span>
               {m.kind === 'forward' ? 'Forward' : 'Reply'} to {m.to.join(', ')}
             </span>
-            <span className="muted small">{dateTime(m.sent_at ?? m.created_at)}</span>
+            <span className="muted small">{m.status === 'scheduled' ? `leaves ${dateTime(m.send_at)}` : dateTime(m.sent_at ?? m.created_at)}</span>
             {m.error ? <span className="form-error small">{m.error}</span> : null}
-            {m.status === 'failed' ? (
+            {m.status === 'failed' || m.status === 'held' ? (
               <button type="button" className="link-button" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>
-                Retry
+                {m.status === 'held' ? 'Send anyway' : 'Retry'}
+              </button>
+            ) : null}
+            {m.status === 'scheduled' || m.status === 'held' ? (
+              <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate(m.id)}>
+                Cancel
               </button>
             ) : null}
           </li>

@@ -11,6 +11,7 @@ const SHORTCUTS: [string, string][] = [
   ['c', 'Category'],
   ['a', 'Assign'],
   ['r', 'Edit the draft'],
+  ['z', 'Undo (a send within its 10 seconds, an archive, a snooze…)'],
   [`${MOD}+Enter`, 'Send'],
   ['/', 'Search'],
   ['x', 'Select the current reply'],

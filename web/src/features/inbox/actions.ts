@@ -6,7 +6,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { categoriesQuery } from '../../queries/settings.ts';
 import { membersQuery } from '../../queries/team.ts';
-import { type ReplyRef, shiftCount, tabOf } from './cache.ts';
+import { refreshCountsSoon, type ReplyRef, shiftCount, tabOf } from './cache.ts';
 import { replySent, type ReplyUpdate, useReplyUpdate } from './mutations.ts';
 import { replyQuery } from '../../queries/inbox.ts';
 
@@ -18,13 +18,15 @@ export interface InboxActions {
   assign: (reply: ReplyRef, assigneeId: string | null) => void;
   /** After a send: open the next reply. */
   sent: (replyId: string) => void;
+  /** A send undone: the reply is back in the lists, and open again. */
+  unsent: (replyId: string) => void;
 }
 
 /**
  * The inbox's actions. `openAfter` moves on from a reply that leaves the view (the next one
  * below it, else the one above), before the change is even sent.
  */
-export function useInboxActions(openAfter: (id: string) => void): InboxActions {
+export function useInboxActions(openAfter: (id: string) => void, open: (id: string) => void): InboxActions {
   const qc = useQueryClient();
   const toast = useToast();
   const update = useReplyUpdate();
@@ -79,6 +81,10 @@ export function useInboxActions(openAfter: (id: string) => void): InboxActions {
       if (reply) shiftCount(qc, tabOf(reply), 'sent');
       openAfter(replyId);
       replySent(qc, replyId);
+    },
+    unsent: (replyId) => {
+      refreshCountsSoon(qc);
+      open(replyId);
     },
   };
 }

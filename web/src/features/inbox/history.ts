@@ -44,6 +44,12 @@ export function deed(entry: ReplyActivity, names: Names): string {
     case 'snooze':
       if (!to) return 'woke it from a snooze';
       return from ? `moved the snooze to ${dateTime(to)}` : `snoozed it until ${dateTime(to)}`;
+    case 'schedule':
+      return to ? `scheduled the answer for ${dateTime(to)}` : 'scheduled the answer';
+    case 'hold':
+      return to ? `held the scheduled answer (${to.replace(/^Held: /, '').replace(/\.$/, '')})` : 'held the scheduled answer';
+    case 'cancel':
+      return 'cancelled the scheduled answer';
     case 'send':
       return to ? `sent the answer to ${to}` : 'sent the answer';
     case 'forward':

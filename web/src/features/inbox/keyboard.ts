@@ -22,6 +22,8 @@ export interface InboxKeys {
   clearSelection: () => void;
   toggle: (id: string) => void;
   showHelp: () => void;
+  /** Runs the newest toast's Undo; whether there was one. */
+  undo: () => boolean;
 }
 
 export function useInboxKeys(current: InboxKeys) {
@@ -85,6 +87,9 @@ function handle(e: KeyboardEvent, k: InboxKeys) {
       break;
     case 'r':
       document.getElementById('draft')?.focus();
+      break;
+    case 'z':
+      if (k.undo()) e.preventDefault();
       break;
     case '/':
       document.getElementById('reply-search')?.focus();

@@ -9,7 +9,7 @@ import { plural } from '../../lib/format.ts';
 import { live } from '../../lib/live.ts';
 import type { ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
 import { addNoteToDetail, type OwnChange, removeFromLists } from './cache.ts';
-import { addNote, bulkUpdate, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
+import { addNote, bulkUpdate, cancelOutgoing, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
 import { refreshReplies, replyUpdate } from './reply-update.ts';
 
 export type { ReplyUpdate } from './reply-update.ts';
@@ -33,12 +33,17 @@ export function useSaveDraft(id: string) {
   });
 }
 
-/** Send the answer. Never optimistic (docs/dashboard.md): the reply moves once the server took it. */
-export function useSendReply(id: string, onSent: (sentTo: string) => void) {
+type SendAnswer = Awaited<ReturnType<typeof sendReply>>;
+
+/**
+ * Send the answer, at `sendAt` (the Undo window, or Send later). Never optimistic
+ * (docs/dashboard.md): the reply moves once the server took it.
+ */
+export function useSendReply(id: string, onSent: (answer: SendAnswer) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (message: string | undefined) => sendReply(id, message),
-    onSuccess: (res) => onSent(res.sent_to),
+    mutationFn: ({ message, sendAt }: { message: string | undefined; sendAt: Date }) => sendReply(id, message, sendAt),
+    onSuccess: (res) => onSent(res),
     // sent meanwhile by someone else (409): read the reply again, which says who sent it
     onError: (err) => {
       if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: replyKeys.detail(id) });
@@ -87,10 +92,30 @@ export function useRetryOutgoing(replyId: string) {
   const toast = useToast();
   return useMutation({
     mutationFn: (outgoingId: string) => retryOutgoing(replyId, outgoingId),
-    onSuccess: () => toast('Queued to be sent again'),
-    onError: (err) => toast(`Not retried: ${errorMessage(err)}`),
+    onSuccess: () => toast('Queued to be sent'),
+    onError: (err) => toast(`Not sent: ${errorMessage(err)}`),
     onSettled: () => qc.invalidateQueries({ queryKey: replyKeys.detail(replyId) }),
   });
+}
+
+/**
+ * Takes back an answer that has not left yet; the reply and the lists are read again. A plain
+ * function, not a mutation of a component: a toast's Undo runs after the reply view that sent
+ * it has gone.
+ */
+export async function takeBack(qc: QueryClient, replyId: string, outgoingId: string) {
+  try {
+    return await cancelOutgoing(replyId, outgoingId);
+  } finally {
+    void qc.invalidateQueries({ queryKey: replyKeys.detail(replyId) });
+    void qc.invalidateQueries({ queryKey: replyKeys.lists() });
+  }
+}
+
+/** Cancel on a scheduled or held answer in the reply's outgoing mail. */
+export function useCancelOutgoing(replyId: string) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (outgoingId: string) => takeBack(qc, replyId, outgoingId) });
 }
 
 type Field = keyof OwnChange;

@@ -69,7 +69,9 @@ export function useLiveUpdates(workspaceId: string, userId: string | null = null
       refreshCountsSoon(qc);
       schedule();
     };
-    const onForwarded = (e: MessageEvent<string>) => {
+    // a forward, or a change of the reply's outgoing mail alone (an answer scheduled, held or
+    // cancelled: reply.outgoing, heard by dashboards only): the reply is read again
+    const onOutgoing = (e: MessageEvent<string>) => {
       const data = read(e);
       if (data) replies.add(data.id);
       schedule();
@@ -103,7 +105,8 @@ export function useLiveUpdates(workspaceId: string, userId: string | null = null
       source.addEventListener('reply.received', onReceived);
       source.addEventListener('reply.updated', onChanged as EventListener);
       source.addEventListener('reply.sent', onChanged as EventListener);
-      source.addEventListener('reply.forwarded', onForwarded as EventListener);
+      source.addEventListener('reply.forwarded', onOutgoing as EventListener);
+      source.addEventListener('reply.outgoing', onOutgoing as EventListener);
       source.addEventListener('reply.assigned', onAssigned as EventListener);
       source.addEventListener('reply.note_added', onNote as EventListener);
       // who else has a reply open (lib/presence.ts); nothing to read again
