@@ -29,6 +29,7 @@ export const Errors = {
   InvalidCategoryId: define(400, 'INVALID_CATEGORY_ID', 'Invalid category_id'),
   InvalidClientId: define(400, 'INVALID_CLIENT_ID', 'Invalid client_id'),
   InvalidAssigneeId: define(400, 'INVALID_ASSIGNEE_ID', 'Invalid assignee_id'),
+  InvalidRoundRobin: define(400, 'INVALID_ROUND_ROBIN', 'Invalid round_robin: give user ids of members of the workspace (GET /api/members)'),
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
   EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'),
   OutgoingNotFound: define(404, 'OUTGOING_NOT_FOUND', 'Outgoing message not found'),

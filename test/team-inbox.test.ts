@@ -272,5 +272,41 @@ for (const dialect of DIALECTS) {
       expect(read.activity.at(-1)).toMatchObject({ actor: { type: 'user', id: owner.id }, action: 'assignee', from: carl.id, to: null });
       expect((await call('GET', '/api/members', ws.headers)).body.data.map((m: { id: string }) => m.id)).not.toContain(carl.id);
     });
+
+    it("assigns a client's new replies in turn to its chosen members, at once too, skipping one who left; a non-member is 400", async () => {
+      const bad = await call('POST', '/api/clients', ws.headers, { name: 'Acme', round_robin: [ana.id, outsider.id] });
+      expect(bad).toEqual({ status: 400, body: { data: null, error: 'Invalid round_robin: give user ids of members of the workspace (GET /api/members)' } });
+      expect((await call('GET', '/api/clients', ws.headers)).body.data.map((c: { name: string }) => c.name)).not.toContain('Acme');
+
+      const dora = await member(ws.workspace.id, `dora.${dialect}.${process.pid}@agency.example`);
+      const owner = await member(ws.workspace.id, `owner2.${dialect}.${process.pid}@agency.example`, 'owner');
+      const made = await call('POST', '/api/clients', ws.headers, { name: 'Acme', round_robin: [ben.id, dora.id, ana.id] });
+      expect(made.status).toBe(201);
+      const client = made.body.data as { id: string; round_robin: string[] };
+      expect(client.round_robin).toEqual([ben.id, dora.id, ana.id]);
+      const assigneeOfNew = async () => ((await newReply(ws.headers, { client_id: client.id })) as unknown as { assignee: { id: string } | null }).assignee?.id;
+
+      expect([await assigneeOfNew(), await assigneeOfNew(), await assigneeOfNew(), await assigneeOfNew()]).toEqual([ben.id, dora.id, ana.id, ben.id]);
+      // a reply of no client is nobody's
+      expect(((await newReply(ws.headers)) as unknown as { assignee: unknown }).assignee).toBeNull();
+      // six at the same moment take six turns: each member twice
+      const together = await Promise.all(Array.from({ length: 6 }, assigneeOfNew));
+      expect(together.sort()).toEqual([ben.id, ben.id, dora.id, dora.id, ana.id, ana.id].sort());
+
+      const reply = (await newReply(ws.headers, { client_id: client.id })) as unknown as { id: string; assignee: { id: string } };
+      const read = await detail(reply.id);
+      expect(read.assignee).toMatchObject({ id: reply.assignee.id });
+      expect(read.activity).toContainEqual(expect.objectContaining({ action: 'assignee', actor: { type: 'system', id: null, name: 'Replydesk' }, from: null, to: reply.assignee.id }));
+      expect((await events(ws.workspace.id, 'reply.assigned')).filter((e) => e.id === reply.id)).toEqual([{ id: reply.id, assignee: read.assignee, previous_assignee_id: null }]);
+
+      // dora leaves: the turns go on between ben and ana
+      expect((await call('DELETE', `/dashboard/api/members/${dora.id}`, owner.headers)).status).toBe(200);
+      const after = [await assigneeOfNew(), await assigneeOfNew(), await assigneeOfNew(), await assigneeOfNew()];
+      expect(after).not.toContain(dora.id);
+      expect(after.filter((id) => id === ben.id)).toHaveLength(2);
+      // turned off
+      expect((await call('PATCH', `/api/clients/${client.id}`, ws.headers, { round_robin: [] })).body.data.round_robin).toEqual([]);
+      expect(await assigneeOfNew()).toBeUndefined();
+    });
   });
 }

@@ -1,11 +1,24 @@
 import type { Db } from '../db/connect.ts';
 import { uuidv7 } from '../db/ids.ts';
 import { deleteOwned, insertOwned, listOwned, updateOwned } from '../db/owned.ts';
-import type { ClientTable } from '../db/types.ts';
+import type { ClientTable, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
 import { detachReplies } from '../replies/queries.ts';
+import { findMembers } from '../workspaces/queries.ts';
 
-const toClient = (c: ClientTable) => ({ id: c.id, name: c.name, service_description: c.service_description, created_at: c.created_at });
+const toClient = (c: ClientTable) => ({
+  id: c.id,
+  name: c.name,
+  service_description: c.service_description,
+  round_robin: JSON.parse(c.round_robin) as string[],
+  created_at: c.created_at,
+});
+
+interface ClientInput {
+  name?: string;
+  service_description?: string;
+  round_robin?: string[];
+}
 
 function nameOf(name: string) {
   const trimmed = name.trim();
@@ -13,10 +26,31 @@ function nameOf(name: string) {
   return trimmed;
 }
 
-export async function createClient(db: Db, workspaceId: string, input: { name: string; service_description?: string }) {
-  const row = { id: uuidv7(), workspace_id: workspaceId, name: nameOf(input.name), service_description: input.service_description ?? '', created_at: new Date().toISOString() };
-  await db.write((trx) => insertOwned(trx, 'clients', row));
-  return toClient(row);
+/**
+ * The members new replies of the client are assigned to in turn (docs/api.md "The team's
+ * inbox"), as stored: each a member of the workspace, once, in the order given.
+ */
+async function roundRobinOf(trx: Tx, workspaceId: string, ids: string[]) {
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const members = new Set((await findMembers(trx, workspaceId, unique)).map((m) => m.id));
+  if (unique.some((id) => !members.has(id))) throw Errors.InvalidRoundRobin();
+  return JSON.stringify(unique);
+}
+
+export async function createClient(db: Db, workspaceId: string, input: ClientInput & { name: string }) {
+  return db.write(async (trx) => {
+    const row: ClientTable = {
+      id: uuidv7(),
+      workspace_id: workspaceId,
+      name: nameOf(input.name),
+      service_description: input.service_description ?? '',
+      created_at: new Date().toISOString(),
+      round_robin: await roundRobinOf(trx, workspaceId, input.round_robin ?? []),
+      round_robin_turn: 0,
+    };
+    await insertOwned(trx, 'clients', row);
+    return toClient(row);
+  });
 }
 
 export async function listClients(db: Db, workspaceId: string, opts: { limit: number; offset: number }) {
@@ -24,14 +58,19 @@ export async function listClients(db: Db, workspaceId: string, opts: { limit: nu
   return { items: rows.map((r) => toClient(r as ClientTable)), total };
 }
 
-export async function updateClient(db: Db, workspaceId: string, id: string, input: { name?: string; service_description?: string }) {
-  const changes: { name?: string; service_description?: string } = {};
-  if (input.name !== undefined) changes.name = nameOf(input.name);
-  if (input.service_description !== undefined) changes.service_description = input.service_description;
-  if (Object.keys(changes).length === 0) throw Errors.BadRequest('Nothing to update: give at least one of name, service_description');
-  const row = await db.write((trx) => updateOwned(trx, 'clients', workspaceId, id, changes));
+export async function updateClient(db: Db, workspaceId: string, id: string, input: ClientInput) {
+  if (input.name === undefined && input.service_description === undefined && input.round_robin === undefined) {
+    throw Errors.BadRequest('Nothing to update: give at least one of name, service_description, round_robin');
+  }
+  const row = await db.write(async (trx) => {
+    const changes: Partial<Pick<ClientTable, 'name' | 'service_description' | 'round_robin'>> = {};
+    if (input.name !== undefined) changes.name = nameOf(input.name);
+    if (input.service_description !== undefined) changes.service_description = input.service_description;
+    if (input.round_robin !== undefined) changes.round_robin = await roundRobinOf(trx, workspaceId, input.round_robin);
+    return updateOwned(trx, 'clients', workspaceId, id, changes);
+  });
   if (!row) throw Errors.ClientNotFound();
-  return toClient(row);
+  return toClient(row as ClientTable);
 }
 
 /** Deletes a client; its replies keep everything but the client (updated_at set, no per-reply events). */

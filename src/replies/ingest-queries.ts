@@ -85,6 +85,7 @@ export const insertReply = preparedInsert('replies', [
   'received_at',
   'handled_at',
   'snoozed_until',
+  'assignee_id',
   'created_at',
   'updated_at',
   'mail_headers',
@@ -93,7 +94,7 @@ export const insertReply = preparedInsert('replies', [
 export const insertThreadMessage = preparedInsert('thread_messages', ['workspace_id', 'reply_id', 'position', 'from_address', 'to_address', 'subject', 'body', 'sent_at']);
 
 export const findClient = prepared((db, a: { ws: string; id: string }) =>
-  db.selectFrom('clients').select(['id', 'name', 'service_description']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
+  db.selectFrom('clients').select(['id', 'name', 'service_description', 'round_robin']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
 );
 
 export const findConnection = prepared((db, a: { ws: string; id: string }) => db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
@@ -101,3 +102,15 @@ export const findConnection = prepared((db, a: { ws: string; id: string }) => db
 export const findCategory = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
 );
+
+/** Advances a client's round-robin turn (replies/round-robin.ts): the number of turns taken, this one included. */
+export async function takeTurn(db: Tx, workspaceId: string, clientId: string): Promise<number> {
+  const row = await db
+    .updateTable('clients')
+    .set((eb) => ({ round_robin_turn: eb('round_robin_turn', '+', 1) }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', clientId)
+    .returning('round_robin_turn')
+    .executeTakeFirstOrThrow();
+  return Number(row.round_robin_turn);
+}

@@ -14,7 +14,8 @@ import * as q from './ingest-queries.ts';
 import { findSnoozedOfSender } from './queries.ts';
 import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './service.ts';
 import { wake } from './snooze.ts';
-import { type Entry, record, shown, TRIAGE } from '../activity/record.ts';
+import { type Entry, record, shown, SYSTEM, TRIAGE } from '../activity/record.ts';
+import { nextInTurn } from './round-robin.ts';
 
 const now = () => new Date().toISOString();
 
@@ -154,6 +155,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       : null;
     const contactCreated = contact.id === newContactId;
     await wake(trx, workspaceId, snoozed, t);
+    // the client's members in turn, when it has some (round-robin.ts)
+    const assignee = client && client.round_robin !== '[]' ? await nextInTurn(trx, workspaceId, client) : null;
 
     const reply = {
       id: uuidv7(),
@@ -176,6 +179,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       received_at: receivedAt,
       handled_at: null,
       snoozed_until: null as string | null,
+      assignee_id: assignee?.id ?? null,
       created_at: t,
       updated_at: t,
       mail_headers: opts.mailHeaders ?? null,
@@ -212,6 +216,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         ]
       : [];
 
+    const assigned: Entry = { action: 'assignee', from: null, to: assignee?.id ?? null };
+
     const thread = (input.thread ?? []).map((m, position) => ({
       workspace_id: workspaceId,
       reply_id: reply.id,
@@ -235,6 +241,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       // (docs/triage.md "On ingestion")
       !category && !opts.triage && queueTriage(trx, workspaceId, reply.id),
       record(trx, workspaceId, reply.id, TRIAGE, t, triaged),
+      assignee && record(trx, workspaceId, reply.id, SYSTEM, t, [assigned]),
     ]);
 
     const detail = detailOf(
@@ -246,8 +253,8 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       [],
       attachments,
       decision ? decision.why : null,
-      null,
-      { notes: [], activity: triaged.map((e) => shown(t, TRIAGE, e)) },
+      assignee,
+      { notes: [], activity: [...triaged.map((e) => shown(t, TRIAGE, e)), ...(assignee ? [shown(t, SYSTEM, assigned)] : [])] },
     );
     const created = contactCreated && {
       type: 'contact.created' as const,
@@ -265,7 +272,11 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
         bouncing: false,
       },
     };
-    await raiseAll(trx, workspaceId, [...(created ? [created] : []), { type: 'reply.received', data: detail }]);
+    await raiseAll(trx, workspaceId, [
+      ...(created ? [created] : []),
+      { type: 'reply.received', data: detail },
+      ...(assignee ? [{ type: 'reply.assigned' as const, data: { id: reply.id, assignee, previous_assignee_id: null } }] : []),
+    ]);
     return detail;
   });
   return { created: true, reply };

@@ -93,7 +93,7 @@ export function detailOf(
     assignee,
     created_at: r.created_at,
     updated_at: r.updated_at,
-    client,
+    client: client && { id: client.id, name: client.name, service_description: client.service_description },
     contact,
     thread,
     outgoing,

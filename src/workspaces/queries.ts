@@ -62,6 +62,18 @@ export function listMembers(db: Q, workspaceId: string) {
     .execute();
 }
 
+/** The members of the workspace among `userIds` (in no particular order). */
+export function findMembers(db: Q, workspaceId: string, userIds: string[]) {
+  if (!userIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name', 'u.email'])
+    .where('m.workspace_id', '=', workspaceId)
+    .where('m.user_id', 'in', userIds)
+    .execute();
+}
+
 /** One member of the workspace, or undefined when the user is not one. */
 export function findMember(db: Q, workspaceId: string, userId: string) {
   return db

@@ -268,6 +268,25 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
     await count(seen, 0);
   });
 
+  it("Settings → Clients assigns a client's new replies in turn to the members ticked, in that order", async () => {
+    await ana.goto(`${server.base}/settings/clients`);
+    await ana.getByRole('button', { name: 'New client' }).click();
+    const dialog = ana.getByRole('dialog', { name: 'New client' });
+    await dialog.getByLabel('Name').fill('Northwind');
+    const turns = dialog.getByRole('group', { name: 'Assign new replies in turn to' });
+    await turns.getByLabel(/^ben/).check();
+    await turns.getByLabel(/^ana/).check();
+    await dialog.getByRole('button', { name: 'Create client' }).click();
+    await visible(ana.getByRole('cell', { name: 'ben, ana' }));
+    const client = ((await call('GET', '/api/clients')) as { id: string; name: string; round_robin: string[] }[]).find((c) => c.name === 'Northwind')!;
+    expect(client.round_robin).toEqual([ids.ben, ids.ana]);
+    const first = (await ingest({ subject: 'Re: Turn one', client_id: client.id })) as { id: string; assignee: { id: string } };
+    const second = (await ingest({ subject: 'Re: Turn two', client_id: client.id })) as { id: string; assignee: { id: string } };
+    expect([first.assignee.id, second.assignee.id]).toEqual([ids.ben, ids.ana]);
+    // archived, so the bulk test below sees only its own replies
+    await call('POST', '/api/replies/bulk', { ids: [first.id, second.id], status: 'archived' });
+  });
+
   it('the bulk bar assigns every selected reply at once', async () => {
     await ana.goto(`${server.base}/inbox?assignee_id=none`);
     await visible(list(ana).getByText('Re: Helping Bluefin'));

@@ -3626,6 +3626,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -3701,6 +3703,8 @@ export interface operations {
                     name: string;
                     /** @description What the client sells; drafts draw on it */
                     service_description?: string;
+                    /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
+                    round_robin?: string[];
                 };
             };
         };
@@ -3716,6 +3720,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -3864,6 +3870,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     service_description?: string;
+                    /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
+                    round_robin?: string[];
                 };
             };
         };
@@ -3879,6 +3887,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         };

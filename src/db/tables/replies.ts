@@ -146,6 +146,10 @@ export interface ClientTable {
   name: string;
   service_description: string;
   created_at: string;
+  /** JSON array of the user ids its new replies are assigned to in turn (migration 0021); '[]': off. */
+  round_robin: string;
+  /** How many replies were assigned in turn: the next is this modulo the members. */
+  round_robin_turn: number;
 }
 
 /** This area's tables, by name (part of Database). */

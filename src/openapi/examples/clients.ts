@@ -1,5 +1,9 @@
 // Examples of the clients' operations (tag Clients): openapi/examples/index.ts.
-import { client, one, type OperationExamples, page, single } from './samples.ts';
+import { client as sample, one, type OperationExamples, page, single } from './samples.ts';
+import { Errors } from '../../errors.ts';
+
+const client = { ...sample, round_robin: [] as string[] };
+const MEMBERS = ['01a21dbf-ee52-7000-9b1a-e80f449c11b2', '01a21dbf-f0a1-7000-8c3d-2b7e5f9a1c44'];
 
 export const CLIENT_EXAMPLES: Record<string, OperationExamples> = {
   listClients: {
@@ -12,9 +16,17 @@ export const CLIENT_EXAMPLES: Record<string, OperationExamples> = {
     errors: { 400: ['name must not be empty'] },
   },
   updateClient: {
-    body: one('A new service description', { service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' }),
-    ok: { 200: one('The client after the change', single({ ...client, service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' })) },
-    errors: { 400: ['Nothing to update: give at least one of name, service_description', 'name must not be empty'] },
+    body: {
+      ...one('A new service description', { service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' }),
+      ...one('New replies assigned in turn to two members', { round_robin: MEMBERS }),
+    },
+    ok: {
+      200: {
+        ...one('The client after the change', single({ ...client, service_description: 'Done-for-you cold email and LinkedIn outreach for B2B SaaS.' })),
+        ...one('Assigning in turn', single({ ...client, round_robin: MEMBERS })),
+      },
+    },
+    errors: { 400: ['Nothing to update: give at least one of name, service_description, round_robin', 'name must not be empty', Errors.InvalidRoundRobin().message] },
   },
   deleteClient: { ok: {} },
 };

@@ -2741,6 +2741,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -2816,6 +2818,8 @@ export interface operations {
                     name: string;
                     /** @description What the client sells; drafts draw on it */
                     service_description?: string;
+                    /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
+                    round_robin?: string[];
                 };
             };
         };
@@ -2831,6 +2835,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -2979,6 +2985,8 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     service_description?: string;
+                    /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
+                    round_robin?: string[];
                 };
             };
         };
@@ -2994,6 +3002,8 @@ export interface operations {
                             id: string;
                             name: string;
                             service_description: string;
+                            /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
+                            round_robin: string[];
                             /** Format: date-time */
                             created_at: string;
                         };

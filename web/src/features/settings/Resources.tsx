@@ -10,6 +10,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { Category, Client } from '../../types.ts';
+import { RoundRobinField, RoundRobinNames } from './RoundRobinField.tsx';
 import { replyKeys } from '../../queries/inbox.ts';
 import { categoriesQuery, categoryKeys, clientKeys, clientsQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
@@ -200,9 +201,9 @@ export function ClientsPage() {
   const list = useQuery(clientsQuery);
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
-  const [form, setForm] = useState({ name: '', service_description: '' });
+  const [form, setForm] = useState({ name: '', service_description: '', round_robin: [] as string[] });
   const open = (c: Client | 'new') => {
-    setForm(c === 'new' ? { name: '', service_description: '' } : { name: c.name, service_description: c.service_description });
+    setForm(c === 'new' ? { name: '', service_description: '', round_robin: [] } : { name: c.name, service_description: c.service_description, round_robin: c.round_robin });
     setEditing(c);
   };
   return (
@@ -216,11 +217,14 @@ export function ClientsPage() {
         query={list}
         caption="Clients"
         empty={<Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>}
-        headers={['Name', 'Service description', 'Created', '']}
+        headers={['Name', 'Service description', 'Assigned in turn to', 'Created', '']}
         row={(c) => (
           <>
             <td className="strong">{c.name}</td>
             <td className="clamp">{c.service_description}</td>
+            <td>
+              <RoundRobinNames ids={c.round_robin} />
+            </td>
             <td>{dateTime(c.created_at)}</td>
             <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
           </>
@@ -232,7 +236,7 @@ export function ClientsPage() {
           submit={editing === 'new' ? 'Create client' : 'Save client'}
           onClose={() => setEditing(null)}
           onSubmit={async () => {
-            const body = { name: form.name.trim(), service_description: form.service_description };
+            const body = { name: form.name.trim(), service_description: form.service_description, round_robin: form.round_robin };
             if (editing === 'new') await api.post('/api/clients', body);
             else await api.patch(`/api/clients/${encodeURIComponent(editing.id)}`, body);
             toast(`Client ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
@@ -247,6 +251,7 @@ export function ClientsPage() {
             <label htmlFor="client-description">Service description</label>
             <textarea id="client-description" rows={4} maxLength={5000} value={form.service_description} onChange={(e) => setForm({ ...form, service_description: e.target.value })} />
           </div>
+          <RoundRobinField value={form.round_robin} onChange={(ids) => setForm({ ...form, round_robin: ids })} />
         </FormDialog>
       ) : null}
       {deleting ? (
