@@ -12,12 +12,12 @@ import { type Action, record, shown, type ShownEntry } from '../activity/record.
 
 const actorOf = (type: Actor['type'], id: string | null, name: string): Actor => ({ type, id, name });
 
-export const noteOf = (r: q.NoteRow) => ({ id: r.id, body: r.body, author: actorOf(r.author_type, r.author_id, r.author_name), created_at: r.created_at });
+export const noteOf = (r: q.NoteRow) => ({ id: r.id, body: r.body, author: actorOf(r.actor_type, r.actor_id, r.actor_name), created_at: r.at });
 export type Note = ReturnType<typeof noteOf>;
 
 /** The reply's notes and history, oldest first, as the single read shows them. */
 export async function notesAndActivity(db: Db, workspaceId: string, replyId: string): Promise<{ notes: Note[]; activity: ShownEntry[] }> {
-  const [notes, activity] = await Promise.all([q.notesOf(db.read, workspaceId, replyId), q.activityOf(db.read, workspaceId, replyId)]);
+  const { notes, activity } = await q.notesAndActivityOf(db.read, workspaceId, replyId);
   return {
     notes: notes.map(noteOf),
     activity: activity.map((r) => shown(r.at, actorOf(r.actor_type, r.actor_id, r.actor_name), { action: r.action as Action, from: r.from_value, to: r.to_value })),
