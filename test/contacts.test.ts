@@ -33,6 +33,24 @@ for (const dialect of DIALECTS) {
     const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
     const post = (url: string, headers: Record<string, string>, payload: object) => ctx.app.inject({ method: 'POST', url, headers, payload });
 
+    it('Unsubscribe chosen by hand marks the contact do-not-contact, as triage does; another category does not', async () => {
+      const ws = await makeWorkspace(ctx.db);
+      const category = async (name: string) => (await post('/api/categories', ws.headers, { name })).json().data.id as string;
+      const [unsubscribe, interested] = [await category('Unsubscribe'), await category('Interested')];
+      const reply = (await post('/api/replies', ws.headers, inbound({ from_email: 'done@example.com' }))).json().data;
+      const patch = (categoryId: string) => ctx.app.inject({ method: 'PATCH', url: `/api/replies/${reply.id}`, headers: ws.headers, payload: { category_id: categoryId } });
+      expect((await patch(interested)).statusCode).toBe(200);
+      expect((await get(`/api/contacts/${reply.contact_id}`, ws.headers)).json().data.do_not_contact).toBe(false);
+      expect((await patch(unsubscribe)).statusCode).toBe(200);
+      expect((await get(`/api/contacts/${reply.contact_id}`, ws.headers)).json().data).toMatchObject({
+        do_not_contact: true,
+        do_not_contact_since: expect.any(String),
+        do_not_contact_reason: `Unsubscribe chosen by hand for reply ${reply.id}`,
+      });
+      const send = await post(`/api/replies/${reply.id}/send`, ws.headers, { message: 'One more thing…' });
+      expect(send.statusCode).toBe(409);
+    });
+
     it('lists contacts by latest reply, newest first, with exactly the list fields', async () => {
       const ws = await makeWorkspace(ctx.db);
       await post('/api/replies', ws.headers, inbound({ from_email: 'old@example.com', received_at: '2026-01-01T00:00:00Z' }));

@@ -7,8 +7,9 @@ import { parseTimestamp } from '../timestamps.ts';
 import * as q from './queries.ts';
 import { searchFor } from '../replies/list.ts';
 import { raise } from '../events.ts';
-import { clearBouncing, markBouncingById, markDoNotContact } from '../triage/queries.ts';
-import { contactEvent } from '../triage/contact-event.ts';
+import { clearBouncing, markBouncingById } from '../triage/queries.ts';
+import { markDoNotContact } from '../replies/queries.ts';
+import { contactEvent } from '../replies/contact-marks.ts';
 
 /** The newest replies listed on a contact's single read; reply_count gives the full number. */
 export const CONTACT_REPLIES_SHOWN = 100;

@@ -1,7 +1,7 @@
 // Reply queries: snoozes, one reply with its thread, and the writes (the list's: list-queries.ts).
 // Every one takes the workspace id and filters by it first.
 import type { Updateable } from 'kysely';
-import { forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
+import { bool, forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Q, ReplyTable, Tx } from '../db/types.ts';
 
@@ -127,7 +127,7 @@ const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
     db,
     db
       .selectFrom('replies')
-      .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
+      .select(['id', 'contact_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
       .where('workspace_id', '=', a.ws)
       .where('id', '=', a.id),
   ),
@@ -164,4 +164,38 @@ export async function assignedTo(db: Tx, workspaceId: string, userId: string): P
 
 export async function unassign(db: Tx, workspaceId: string, ids: string[], at: string) {
   if (ids.length) await db.updateTable('replies').set({ assignee_id: null, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+}
+
+/** A contact's columns as contact.updated shows it (replies/contact-marks.ts), returned by the writes that mark contacts. */
+export const contactColumns = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'company',
+  'title',
+  'reply_count',
+  'last_reply_at',
+  'created_at',
+  'do_not_contact',
+  'do_not_contact_since',
+  'do_not_contact_reason',
+  'bouncing',
+  'bouncing_since',
+] as const;
+
+/** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
+export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
+  return db
+    .updateTable('contacts')
+    .set({ do_not_contact: bool(db, yes), do_not_contact_since: yes ? at : null, do_not_contact_reason: yes ? reason : null, updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', contactId)
+    .where('do_not_contact', '=', bool(db, !yes))
+    .returning(contactColumns)
+    .execute();
+}
+
+export function categoryName(db: Q, workspaceId: string, id: string) {
+  return db.selectFrom('categories').select('name').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }

@@ -15,6 +15,7 @@ import { notesAndActivity } from './activity.ts';
 import { historyOf, record } from '../activity/record.ts';
 import { type Actor, displayName } from '../workspaces/service.ts';
 import { findMember } from '../workspaces/queries.ts';
+import { categoryChosen } from './contact-marks.ts';
 
 const now = () => new Date().toISOString();
 
@@ -248,6 +249,7 @@ export async function applyChange(
     didChange && record(trx, workspaceId, current.id, actor, updatedAt, historyOf(changed)),
     // a person or client chose a category: triage's workspace model learns it (replies/triage-jobs.ts)
     learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
+    learn && typeof category === 'string' && categoryChosen(trx, workspaceId, current, category, updatedAt),
   ]);
   return { updated, didChange, changed };
 }

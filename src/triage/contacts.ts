@@ -4,7 +4,7 @@
 // an out-of-office reply is snoozed (decide.ts reads its date).
 import type { Tx } from '../db/types.ts';
 import { raise } from '../events.ts';
-import { contactEvent } from './contact-event.ts';
+import { contactEvent, isUnsubscribe, setDoNotContact } from '../replies/contact-marks.ts';
 import * as q from './queries.ts';
 import { bodyOf } from './reply-text.ts';
 
@@ -12,7 +12,7 @@ export type Consequence = 'unsubscribe' | 'out-of-office' | 'bounce' | null;
 
 export function consequenceOf(categoryName: string): Consequence {
   const n = categoryName.trim().toLowerCase();
-  if (n === 'unsubscribe') return 'unsubscribe';
+  if (isUnsubscribe(n)) return 'unsubscribe';
   if (n === 'out of office') return 'out-of-office';
   if (n === 'bounce') return 'bounce';
   return null;
@@ -35,9 +35,7 @@ export function bouncedAddresses(r: { from_email: string; to_email: string; body
 /** Carries out a category's consequence for the reply's contact (or the addresses a bounce names), in the decision's write. */
 export async function carryOut(trx: Tx, workspaceId: string, what: Consequence, r: q.TriageReplyRow, reason: string, at: string) {
   if (what === 'unsubscribe') {
-    for (const c of await q.markDoNotContact(trx, workspaceId, r.contact_id, at, `Unsubscribe reply ${r.id} (${reason})`.slice(0, 500), true)) {
-      await raise(trx, workspaceId, 'contact.updated', contactEvent(c, { do_not_contact: { previous: false, current: true } }));
-    }
+    await setDoNotContact(trx, workspaceId, r.contact_id, at, `Unsubscribe reply ${r.id} (${reason})`.slice(0, 500), true);
   } else if (what === 'bounce') {
     for (const c of await q.markBouncing(trx, workspaceId, bouncedAddresses({ from_email: r.from_email, to_email: r.to_email, body: bodyOf(r) }), at)) {
       await raise(trx, workspaceId, 'contact.updated', contactEvent(c, { bouncing: { previous: false, current: true } }));

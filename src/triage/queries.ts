@@ -3,6 +3,7 @@
 // model's daily budget. Every one is scoped by the workspace.
 import type { Updateable } from 'kysely';
 import { bool, forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
+import { contactColumns } from '../replies/queries.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyTriageTable, Tx, WorkspaceTable } from '../db/types.ts';
 
@@ -139,35 +140,6 @@ export const insertDecision = preparedInsert('reply_triage', ['reply_id', 'works
 
 export function findDecision(db: Q, workspaceId: string, replyId: string) {
   return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();
-}
-
-const contactColumns = [
-  'id',
-  'email',
-  'first_name',
-  'last_name',
-  'company',
-  'title',
-  'reply_count',
-  'last_reply_at',
-  'created_at',
-  'do_not_contact',
-  'do_not_contact_since',
-  'do_not_contact_reason',
-  'bouncing',
-  'bouncing_since',
-] as const;
-
-/** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
-export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
-  return db
-    .updateTable('contacts')
-    .set({ do_not_contact: bool(db, yes), do_not_contact_since: yes ? at : null, do_not_contact_reason: yes ? reason : null, updated_at: at })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', contactId)
-    .where('do_not_contact', '=', bool(db, !yes))
-    .returning(contactColumns)
-    .execute();
 }
 
 /** Marks the workspace's contacts with these addresses (lower-cased) bouncing; returns those that changed. */

@@ -4,11 +4,10 @@
 // reply without a reload, and an assignment that does too; the History in words with who did
 // what; axe-core on the reply view with notes and history; the README's screenshot of it.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers.ts';
-import { runCli, type Server, startServer, stop } from '../processes.ts';
-import { accessibilityProblems, available, buildDashboard, launchBrowser, SHOTS, signIn } from './browser.ts';
+import { accessibilityProblems, available, SHOTS } from './browser.ts';
+import { startWorkspace, type Workspace } from './workspace.ts';
 import { count, text, until, url, value, visible } from './wait.ts';
 
 const ANA = { email: 'ana@agency.example', password: 'ana horse battery staple' };
@@ -32,74 +31,33 @@ const listening = (page: Page) =>
   );
 
 describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }, () => {
-  let server: Server;
-  let browser: Browser;
-  let contexts: BrowserContext[] = [];
+  let ws: Workspace;
+  let server: Workspace['server'];
+  let call: Workspace['call'];
+  let ingest: Workspace['ingest'];
   let ana: Page;
   let ben: Page;
-  let key = '';
   const ids = { ana: '', ben: '' };
   let pricing = '';
-
-  const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${server.base}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${p}`).toBeLessThan(300);
-    return (await res.json()).data;
-  };
-  const ingest = async (fields: Record<string, unknown>) =>
-    (await call('POST', '/api/replies', {
-      from_email: 'ada@analytical.example',
-      from_name: 'Ada Lovelace',
-      to_email: 'sam@outreach.example',
-      subject: 'Re: Quick question',
-      body_text: 'Sounds interesting.',
-      ...fields,
-    })) as { id: string };
   const list = (page: Page) => page.getByRole('list', { name: 'Reply list' });
 
   beforeAll(async () => {
-    buildDashboard();
-    const env = { DATABASE_URL: `file:${path.join(tempDir('replydesk-e2e-team-'), 'replydesk.db')}` };
-    server = await startServer(env, 60_000); // bundles src/ first: slow on a busy machine
-    const ws = await runCli(['workspace', 'create', '--name', 'Northwind Agency', '--triage', 'off', '--json'], env);
-    expect(ws.code, ws.stderr).toBe(0);
-    const workspace = JSON.parse(ws.stdout).data.id as string;
-    for (const [who, role] of [
-      [ANA, 'owner'],
-      [BEN, 'member'],
-    ] as const) {
-      const made = await runCli(['user', 'create', '--email', who.email, '--workspace', workspace, '--role', role, '--password', who.password, '--json'], env);
-      expect(made.code, made.stderr).toBe(0);
-    }
-    const made = await runCli(['key', 'create', '--workspace', workspace, '--name', 'sam', '--json'], env);
-    expect(made.code, made.stderr).toBe(0);
-    key = JSON.parse(made.stdout).data.key;
+    ws = await startWorkspace(
+      [
+        { ...ANA, role: 'owner' },
+        { ...BEN, role: 'member' },
+      ],
+      { initScript: WATCH_LIVE },
+    );
+    ({ server, call, ingest } = ws);
+    [ana, ben] = ws.pages as [Page, Page];
     const members = (await call('GET', '/api/members')) as { id: string; email: string }[];
     ids.ana = members.find((m) => m.email === ANA.email)!.id;
     ids.ben = members.find((m) => m.email === BEN.email)!.id;
-
-    browser = await launchBrowser();
-    const pages: Page[] = [];
-    for (const who of [ANA, BEN]) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      await context.addInitScript(WATCH_LIVE);
-      contexts.push(context);
-      const page = await context.newPage();
-      await signIn(page, server.base, who);
-      pages.push(page);
-    }
-    [ana, ben] = pages as [Page, Page];
   }, 180_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close();
-    contexts = [];
-    await browser?.close();
-    if (server) await stop(server);
+    await ws?.close();
   });
 
   it('assigns with `a` in the reply view; then "Assigned to me" lists the reply and "Unassigned" does not', async () => {
@@ -280,9 +238,9 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
     await visible(ana.getByRole('cell', { name: 'ben, ana' }));
     const client = ((await call('GET', '/api/clients')) as { id: string; name: string; round_robin: string[] }[]).find((c) => c.name === 'Northwind')!;
     expect(client.round_robin).toEqual([ids.ben, ids.ana]);
-    const first = (await ingest({ subject: 'Re: Turn one', client_id: client.id })) as { id: string; assignee: { id: string } };
-    const second = (await ingest({ subject: 'Re: Turn two', client_id: client.id })) as { id: string; assignee: { id: string } };
-    expect([first.assignee.id, second.assignee.id]).toEqual([ids.ben, ids.ana]);
+    const first = await ingest({ subject: 'Re: Turn one', client_id: client.id });
+    const second = await ingest({ subject: 'Re: Turn two', client_id: client.id });
+    expect([first.assignee?.id, second.assignee?.id]).toEqual([ids.ben, ids.ana]);
     // archived, so the bulk test below sees only its own replies
     await call('POST', '/api/replies/bulk', { ids: [first.id, second.id], status: 'archived' });
   });

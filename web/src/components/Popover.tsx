@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-// A button that opens a small panel of choices under it. Esc or a click outside closes it and
-// focus goes back to the button.
+// A button that opens a small panel of choices under it. The arrow keys (and Home, End) move
+// between its choices without choosing; Enter or a click chooses. Esc or a click outside closes
+// it and focus goes back to the button.
 export function Popover(props: {
   label: ReactNode;
   /** Accessible name of the button when the label is not plain text. */
@@ -13,6 +14,8 @@ export function Popover(props: {
   panelLabel: string;
   disabled?: boolean;
   align?: 'left' | 'right';
+  /** The button's id, for a key that opens the panel by clicking it. */
+  buttonId?: string;
 }) {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,6 +38,16 @@ export function Popover(props: {
       className={`popover ${props.className ?? ''}`}
       ref={wrap}
       onKeyDown={(e) => {
+        if (open && ['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) {
+          const items = [...(wrap.current?.querySelectorAll<HTMLElement>('.popover-panel .menu-item:not(:disabled)') ?? [])];
+          if (!items.length) return;
+          e.preventDefault();
+          e.stopPropagation();
+          const at = items.indexOf(document.activeElement as HTMLElement);
+          const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : (at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+          items[next]!.focus();
+          return;
+        }
         if (e.key === 'Escape' && open) {
           e.stopPropagation();
           e.preventDefault();
@@ -43,7 +56,16 @@ export function Popover(props: {
         }
       }}
     >
-      <button ref={button} type="button" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={props.ariaLabel} disabled={props.disabled} onClick={() => onOpenChange(!open)}>
+      <button
+        ref={button}
+        id={props.buttonId}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={props.ariaLabel}
+        disabled={props.disabled}
+        onClick={() => onOpenChange(!open)}
+      >
         {props.label}
       </button>
       {open ? (

@@ -159,7 +159,11 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
           </div>
         </div>
       ) : null}
-      {reply.contact.do_not_contact ? <p className="warning small">This contact asked not to be contacted: sending is refused.</p> : null}
+      {reply.contact.do_not_contact ? (
+        <p className="warning small" id="send-blocked">
+          This contact is marked do-not-contact, so nothing can be sent to them. Clear the mark on the contact card above if they asked to hear from you again.
+        </p>
+      ) : null}
       {waiting && !alreadySent ? (
         <p className="warning small">
           {waiting.status === 'held'
@@ -174,7 +178,7 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
           beforeSend={flush}
           onSent={() => actions.sent(reply.id)}
           onUndone={() => actions.unsent(reply.id)}
-          blocked={alreadySent || !!waiting}
+          blocked={alreadySent || !!waiting || reply.contact.do_not_contact}
         />
         <button type="button" onClick={props.onForward}>
           Forward

@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CategoryChip } from '../../components/Chip.tsx';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName } from '../../lib/format.ts';
 import type { ReplyDetail } from '../../types.ts';
@@ -13,6 +12,7 @@ import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { InboxActions } from './actions.ts';
 import { AssignMenu } from './AssignMenu.tsx';
+import { CategoryMenu } from './CategoryMenu.tsx';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -103,17 +103,8 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
         </div>
         <div className="reply-fields">
           <div className="field-inline">
-            <label htmlFor="reply-category">Category</label>
-            <select id="reply-category" value={reply.category_id ?? ''} onChange={(e) => actions.setCategory(reply, e.target.value || null)}>
-              <option value="">No category</option>
-              {categories.data?.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-              {reply.category && !categories.data?.some((c) => c.id === reply.category_id) ? <option value={reply.category.id}>{reply.category.name}</option> : null}
-            </select>
-            {reply.category ? <CategoryChip category={reply.category} /> : null}
+            <span className="label">Category</span>
+            <CategoryMenu category={reply.category} onPick={(id) => actions.setCategory(reply, id)} />
           </div>
           <div className="field-inline">
             <AssignMenu assignee={reply.assignee} open={props.assignOpen} setOpen={props.setAssignOpen} onAssign={(id) => actions.assign(reply, id)} />

@@ -66,8 +66,8 @@ export function SelectionBar(props: { view: View; items: ReplyListItem[]; select
           ) : (
             <>
               {view.query.status !== 'archived' ? (
-                <button type="button" onClick={() => run({ status: 'archived' }, 'Archived')}>
-                  Archive
+                <button id="bulk-archive" type="button" onClick={() => run({ status: 'archived' }, 'Archived')}>
+                  Archive <kbd aria-hidden="true">e</kbd>
                 </button>
               ) : (
                 <button type="button" onClick={() => run({ status: 'pending' }, 'Moved to Pending')}>

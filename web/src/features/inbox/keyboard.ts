@@ -68,7 +68,9 @@ function handle(e: KeyboardEvent, k: InboxKeys) {
       break;
     }
     case 'e':
-      if (reply) k.actions.archive(reply);
+      // with a selection, the selection (the bulk bar's Archive); else the open reply
+      if (k.selected) document.getElementById('bulk-archive')?.click();
+      else if (reply) k.actions.archive(reply);
       break;
     case 's':
       if (k.openId) {
@@ -83,7 +85,8 @@ function handle(e: KeyboardEvent, k: InboxKeys) {
       }
       break;
     case 'c':
-      document.getElementById('reply-category')?.focus();
+      // opens the picker; its arrow keys change nothing until Enter (CategoryMenu.tsx)
+      document.getElementById('category-button')?.click();
       break;
     case 'r':
       document.getElementById('draft')?.focus();

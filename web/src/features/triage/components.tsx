@@ -68,28 +68,27 @@ export function TriageSuggestions({
   );
 }
 
-/** The do-not-contact badge and, for a person, the way to clear it. */
+/** The do-not-contact badge, and the way for a person to set or clear the mark (docs/dashboard.md "The inbox"). */
 export function DoNotContact({ contactId, marked }: { contactId: string; marked: boolean }) {
   const qc = useQueryClient();
   const toast = useToast();
-  const clear = useMutation({
-    mutationFn: () => api.patch(`/api/contacts/${encodeURIComponent(contactId)}`, { do_not_contact: false }),
-    onSuccess: () => {
-      toast('Do-not-contact cleared: replies to this contact can be sent again');
+  const change = useMutation({
+    mutationFn: (yes: boolean) => api.patch(`/api/contacts/${encodeURIComponent(contactId)}`, { do_not_contact: yes }),
+    onSuccess: (_, yes) => {
+      toast(yes ? 'Marked do-not-contact: nothing will be sent to this contact' : 'Do-not-contact cleared: replies to this contact can be sent again');
       void qc.invalidateQueries({ queryKey: replyKeys.details() });
       void qc.invalidateQueries({ queryKey: contactKeys.all });
     },
   });
-  if (!marked) return null;
   return (
     <span className="do-not-contact">
-      <span className="badge badge-danger">Do not contact</span>
-      <button type="button" className="link-button small" disabled={clear.isPending} onClick={() => clear.mutate()}>
-        Clear do-not-contact
+      {marked ? <span className="badge badge-danger">Do not contact</span> : null}
+      <button type="button" className="link-button small" disabled={change.isPending} onClick={() => change.mutate(!marked)}>
+        {marked ? 'Clear do-not-contact' : 'Mark do-not-contact'}
       </button>
-      {clear.error ? (
+      {change.error ? (
         <span role="alert" className="form-error small">
-          {errorMessage(clear.error)}
+          {errorMessage(change.error)}
         </span>
       ) : null}
     </span>

@@ -1,0 +1,103 @@
+// The inbox, all day long (issue 34): what a team tripped over in a real browser, each fixed and
+// tried here as a person would, against the real server process (a SQLite file, mail captured).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { available } from './browser.ts';
+import { count, until, url, visible } from './wait.ts';
+import { startWorkspace, type Workspace } from './workspace.ts';
+
+const OWNER = { email: 'olga@agency.example', password: 'olga horse battery staple', role: 'owner' as const };
+
+describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () => {
+  let ws: Workspace;
+  let page: Page;
+  const categories: Record<string, string> = {};
+  const list = () => page.getByRole('list', { name: 'Reply list' });
+
+  beforeAll(async () => {
+    ws = await startWorkspace([OWNER]);
+    [page] = ws.pages as [Page];
+    for (const c of (await ws.call('GET', '/api/categories')) as { id: string; name: string }[]) categories[c.name] = c.id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await ws?.close();
+  });
+
+  /** Takes a reply out of the views the next tests count. */
+  const archive = (...ids: string[]) => ws.call('POST', '/api/replies/bulk', { ids, status: 'archived' });
+
+  it('`c` opens the category picker; the arrow keys change nothing, Enter sets the one chosen, once', async () => {
+    const reply = await ws.ingest({ subject: 'Re: Picking a category', from_email: 'pat@picker.example' });
+    await page.goto(`${ws.server.base}/inbox/${reply.id}`);
+    await visible(page.getByRole('button', { name: 'Category: none' }));
+    await page.locator('body').press('c');
+    const picker = page.getByRole('group', { name: 'Set the category' });
+    await visible(picker);
+    const shown = await picker.getByRole('button').allInnerTexts();
+    // from the first choice, down, down, up, down: the third
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+    const chosen = shown[2]!.trim();
+    // browsing saved nothing: no toast, the reply still has no category
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(/^Category/)
+        .count(),
+    ).toBe(0);
+    expect(((await ws.call('GET', `/api/replies/${reply.id}`)) as { category_id: string | null }).category_id).toBeNull();
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('button', { name: `Category: ${chosen}` }));
+    const read = await until(
+      () => ws.call('GET', `/api/replies/${reply.id}`) as Promise<{ category_id: string | null; activity: { action: string }[] }>,
+      (r) => r.category_id !== null,
+      'the category saved',
+    );
+    expect(read.category_id).toBe(categories[chosen]);
+    expect(read.activity.filter((e) => e.action === 'category')).toHaveLength(1);
+    await archive(reply.id);
+  });
+
+  it('`e` archives the selection when there is one: x, j, x, e archives both replies and clears the bar', async () => {
+    const older = await ws.ingest({ subject: 'Re: Select me first', from_email: 'sel1@select.example', received_at: new Date(Date.now() - 1_000).toISOString() });
+    const newer = await ws.ingest({ subject: 'Re: Select me second', from_email: 'sel2@select.example' });
+    await page.goto(`${ws.server.base}/inbox/${newer.id}?status=pending`);
+    await visible(list().getByText('Re: Select me second'));
+    await page.locator('body').press('x');
+    await visible(page.getByText('1 selected'));
+    await page.keyboard.press('j');
+    await url(page, new RegExp(`/inbox/${older.id}`));
+    await page.keyboard.press('x');
+    await visible(page.getByText('2 selected'));
+    await page.keyboard.press('e');
+    await count(list().getByText(/^Re: Select me/), 0);
+    await count(page.getByRole('group', { name: 'Bulk actions' }), 0);
+    for (const id of [older.id, newer.id]) expect(((await ws.call('GET', `/api/replies/${id}`)) as { status: string }).status).toBe('archived');
+  });
+
+  it('do-not-contact is set and cleared on the contact card; while set, Send is disabled with a plain reason; Unsubscribe chosen by hand sets it', async () => {
+    const reply = await ws.ingest({ subject: 'Re: Please stop', from_email: 'stop@nomore.example' });
+    const contact = () => ws.call('GET', `/api/contacts/${reply.contact_id}`) as Promise<{ do_not_contact: boolean; do_not_contact_reason: string | null }>;
+    await page.goto(`${ws.server.base}/inbox/${reply.id}`);
+    await page.getByRole('button', { name: 'Mark do-not-contact' }).click();
+    await visible(page.getByText(/nothing can be sent to them/));
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send later' }).isDisabled()).toBe(true);
+    expect((await contact()).do_not_contact).toBe(true);
+    await page.getByRole('button', { name: 'Clear do-not-contact' }).click();
+    await until(
+      () => page.getByRole('button', { name: 'Send', exact: true }).isEnabled(),
+      (on) => on,
+      'Send enabled again',
+    );
+    expect((await contact()).do_not_contact).toBe(false);
+
+    // Unsubscribe chosen by hand marks the contact, as triage's Unsubscribe does
+    await page.locator('body').press('c');
+    await page.getByRole('group', { name: 'Set the category' }).getByRole('button', { name: 'Unsubscribe' }).click();
+    await visible(page.getByRole('button', { name: 'Clear do-not-contact' }));
+    expect(await contact()).toMatchObject({ do_not_contact: true, do_not_contact_reason: expect.stringMatching(/^Unsubscribe chosen by hand/) });
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    await archive(reply.id);
+  });
+});
