@@ -273,6 +273,23 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', '/api/members', ws.headers)).body.data.map((m: { id: string }) => m.id)).not.toContain(carl.id);
     });
 
+    it("lets a member read the workspace's settings but not change them: categories, clients and triage are owners' and admins'", async () => {
+      const refused = { status: 403, body: { data: null, error: 'Your role (member) does not allow this; ask an owner or admin of the workspace' } };
+      expect((await call('GET', '/api/categories', ana.headers)).status).toBe(200);
+      expect((await call('GET', '/api/triage', ana.headers)).status).toBe(200);
+      expect(await call('POST', '/api/categories', ana.headers, { name: 'Hot lead' })).toEqual(refused);
+      expect(await call('POST', '/api/clients', ana.headers, { name: 'Initech' })).toEqual(refused);
+      expect(await call('PATCH', '/api/triage', ana.headers, { instructions: 'Be rude.' })).toEqual(refused);
+      const owner = await member(ws.workspace.id, `owner3.${dialect}.${process.pid}@agency.example`, 'owner');
+      const made = await call('POST', '/api/categories', owner.headers, { name: 'Hot lead' });
+      expect(made.status).toBe(201);
+      expect(await call('PATCH', `/api/categories/${made.body.data.id}`, ana.headers, { name: 'Cold lead' })).toEqual(refused);
+      expect(await call('DELETE', `/api/categories/${made.body.data.id}`, ana.headers)).toEqual(refused);
+      expect((await call('GET', '/api/triage', ws.headers)).body.data.instructions).not.toBe('Be rude.');
+      // an API key with replies:write still may
+      expect((await app.inject({ method: 'DELETE', url: `/api/categories/${made.body.data.id}`, headers: ws.headers })).statusCode).toBe(204);
+    });
+
     it("assigns a client's new replies in turn to its chosen members, at once too, skipping one who left; a non-member is 400", async () => {
       const bad = await call('POST', '/api/clients', ws.headers, { name: 'Acme', round_robin: [ana.id, outsider.id] });
       expect(bad).toEqual({ status: 400, body: { data: null, error: 'Invalid round_robin: give user ids of members of the workspace (GET /api/members)' } });

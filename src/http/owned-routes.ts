@@ -1,6 +1,7 @@
 // The routes of the small workspace-owned resources (categories, clients): create and list
 // for each, update and delete where the resource has them; the same envelope, permissions,
-// paging and error codes for each.
+// paging and error codes for each. Changing one is a workspace setting: an API key with
+// replies:write may, and in the dashboard an owner or admin, not a member.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { Db } from '../db/connect.ts';
@@ -26,7 +27,8 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
     app.post(
       def.path,
       {
-        config: { permission: 'replies:write' },
+        // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+        config: { permission: 'replies:write', manage: true },
         schema: {
           tags: [def.tag],
           summary: `Create a ${def.noun}`,
@@ -63,7 +65,8 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
       app.patch(
         `${def.path}/:id`,
         {
-          config: { permission: 'replies:write' },
+          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+          config: { permission: 'replies:write', manage: true },
           schema: {
             tags: [def.tag],
             summary: `Update a ${def.noun}`,
@@ -80,7 +83,8 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
       app.delete(
         `${def.path}/:id`,
         {
-          config: { permission: 'replies:write' },
+          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+          config: { permission: 'replies:write', manage: true },
           schema: {
             tags: [def.tag],
             summary: `Delete a ${def.noun}`,

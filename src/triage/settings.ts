@@ -98,7 +98,8 @@ export const triageRoutes: FastifyPluginAsyncTypebox<{ db: Db; llm: LlmConfig | 
   app.patch(
     '/api/triage',
     {
-      config: { permission: 'replies:write' },
+      // in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+      config: { permission: 'replies:write', manage: true },
       schema: {
         tags: ['Triage'],
         summary: 'Turn triage on or off; set the instructions, sender name and signature',

@@ -7,16 +7,18 @@ import { count, until, url, visible } from './wait.ts';
 import { startWorkspace, type Workspace } from './workspace.ts';
 
 const OWNER = { email: 'olga@agency.example', password: 'olga horse battery staple', role: 'owner' as const };
+const MEMBER = { email: 'max@agency.example', password: 'max horse battery staple', role: 'member' as const };
 
 describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () => {
   let ws: Workspace;
   let page: Page;
+  let member: Page;
   const categories: Record<string, string> = {};
   const list = () => page.getByRole('list', { name: 'Reply list' });
 
   beforeAll(async () => {
-    ws = await startWorkspace([OWNER]);
-    [page] = ws.pages as [Page];
+    ws = await startWorkspace([OWNER, MEMBER]);
+    [page, member] = ws.pages as [Page, Page];
     for (const c of (await ws.call('GET', '/api/categories')) as { id: string; name: string }[]) categories[c.name] = c.id;
   }, 180_000);
 
@@ -99,5 +101,27 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     expect(await contact()).toMatchObject({ do_not_contact: true, do_not_contact_reason: expect.stringMatching(/^Unsubscribe chosen by hand/) });
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await archive(reply.id);
+  });
+
+  it('a member sees the categories, clients and triage settings read-only, and the server refuses their changes', async () => {
+    await member.goto(`${ws.server.base}/settings/categories`);
+    await visible(member.getByRole('note').getByText('Only owners and admins can change categories'));
+    await visible(member.getByRole('cell', { name: 'Interested' }).first());
+    expect(await member.getByRole('button', { name: 'New category' }).count()).toBe(0);
+    expect(await member.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    await member.goto(`${ws.server.base}/settings/triage`);
+    await visible(member.getByRole('note').getByText("Only owners and admins can change triage's settings"));
+    expect(await member.getByRole('button', { name: 'Save triage settings' }).isDisabled()).toBe(true);
+    // the page only hides: the server is what refuses
+    const status = await member.evaluate(async () => {
+      const session = (await (await fetch('/dashboard/api/session')).json()).data as { csrf_token: string };
+      const res = await fetch('/api/categories', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token }, body: JSON.stringify({ name: 'Mine' }) });
+      return res.status;
+    });
+    expect(status).toBe(403);
+    // the owner's page has the controls
+    await page.goto(`${ws.server.base}/settings/categories`);
+    await visible(page.getByRole('button', { name: 'New category' }));
+    expect(await page.getByRole('note').count()).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import type { Category, Client } from '../../types.ts';
 import { RoundRobinField, RoundRobinNames } from './RoundRobinField.tsx';
 import { replyKeys } from '../../queries/inbox.ts';
 import { categoriesQuery, categoryKeys, clientKeys, clientsQuery } from '../../queries/settings.ts';
-import { PageHead } from './Settings.tsx';
+import { PageHead, ReadOnlyNote, useManager } from './Settings.tsx';
 
 export function FormDialog(props: { title: string; submit: string; onClose: () => void; onSubmit: () => Promise<unknown>; children: ReactNode }) {
   const create = useMutation({ mutationFn: props.onSubmit, onSuccess: props.onClose });
@@ -77,6 +77,7 @@ function DeleteDialog(props: { noun: string; name: string; path: string; queryKe
 }
 
 function RowActions(props: { name: string; onEdit: () => void; onDelete: () => void }) {
+  if (!useManager()) return <td />;
   return (
     <td className="actions-cell">
       <button type="button" className="link-button" aria-label={`Edit ${props.name}`} onClick={props.onEdit}>
@@ -119,6 +120,7 @@ export function QueryTable<T extends { id: string }>(props: { query: UseQueryRes
 }
 
 export function CategoriesPage() {
+  const manage = useManager();
   const qc = useQueryClient();
   const toast = useToast();
   const list = useQuery(categoriesQuery);
@@ -133,10 +135,13 @@ export function CategoriesPage() {
   return (
     <section>
       <PageHead title="Categories">
-        <button type="button" className="primary" onClick={() => open('new')}>
-          New category
-        </button>
+        {manage ? (
+          <button type="button" className="primary" onClick={() => open('new')}>
+            New category
+          </button>
+        ) : null}
       </PageHead>
+      <ReadOnlyNote what="categories" />
       <QueryTable
         query={list}
         caption="Categories"
@@ -196,6 +201,7 @@ export function CategoriesPage() {
 }
 
 export function ClientsPage() {
+  const manage = useManager();
   const qc = useQueryClient();
   const toast = useToast();
   const list = useQuery(clientsQuery);
@@ -209,10 +215,13 @@ export function ClientsPage() {
   return (
     <section>
       <PageHead title="Clients">
-        <button type="button" className="primary" onClick={() => open('new')}>
-          New client
-        </button>
+        {manage ? (
+          <button type="button" className="primary" onClick={() => open('new')}>
+            New client
+          </button>
+        ) : null}
       </PageHead>
+      <ReadOnlyNote what="clients" />
       <QueryTable
         query={list}
         caption="Clients"

@@ -65,6 +65,21 @@ function NoSuchPage() {
   );
 }
 
+/** Whether the signed-in person may change the workspace's settings: owners and admins (docs/dashboard.md "Roles"). */
+export function useManager(): boolean {
+  return canManage(useSession());
+}
+
+/** For a member on a settings page they may read but not change. */
+export function ReadOnlyNote({ what }: { what: string }) {
+  if (useManager()) return null;
+  return (
+    <p className="muted pad-bottom" role="note">
+      Only owners and admins can change {what}; ask one of them.
+    </p>
+  );
+}
+
 export function PageHead({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
     <header className="page-head">

@@ -11,10 +11,11 @@ import { useToast } from '../../components/Toasts.tsx';
 import type { Category, TriageSettings } from '../../types.ts';
 import { triageSettingsQuery } from '../../queries/triage.ts';
 import { categoriesQuery, categoryKeys } from '../../queries/settings.ts';
-import { PageHead } from './Settings.tsx';
+import { PageHead, ReadOnlyNote, useManager } from './Settings.tsx';
 
 export default function TriagePage() {
   const settings = useQuery(triageSettingsQuery);
+  const manage = useManager();
   return (
     <section>
       <PageHead title="Triage" />
@@ -22,9 +23,13 @@ export default function TriagePage() {
         Replies that arrive without a category are sorted into one and, for the categories whose drafts are on, answered in draft. A category a person or a client set, and a draft someone wrote, are
         never overwritten.
       </p>
-      {settings.isPending ? <Loading /> : settings.isError ? <ErrorState error={settings.error} retry={() => settings.refetch()} /> : <SettingsForm settings={settings.data} />}
-      {settings.data ? <ModelSettings model={settings.data.model} /> : null}
-      <CategoryDrafts variables={settings.data?.template_variables ?? []} />
+      <ReadOnlyNote what="triage's settings" />
+      {/* a member reads them; every control is disabled (docs/dashboard.md "Roles") */}
+      <fieldset className="plain" disabled={!manage}>
+        {settings.isPending ? <Loading /> : settings.isError ? <ErrorState error={settings.error} retry={() => settings.refetch()} /> : <SettingsForm settings={settings.data} />}
+        {settings.data ? <ModelSettings model={settings.data.model} /> : null}
+        <CategoryDrafts variables={settings.data?.template_variables ?? []} />
+      </fieldset>
     </section>
   );
 }
