@@ -32,7 +32,7 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
   it('`c` opens the category picker; the arrow keys change nothing, Enter sets the one chosen, once', async () => {
     const reply = await ws.ingest({ subject: 'Re: Picking a category', from_email: 'pat@picker.example' });
     await page.goto(`${ws.server.base}/inbox/${reply.id}`);
-    await visible(page.getByRole('button', { name: 'Category: none' }));
+    await visible(page.getByRole('button', { name: 'Category: No category' }));
     await page.locator('body').press('c');
     const picker = page.getByRole('group', { name: 'Set the category' });
     await visible(picker);

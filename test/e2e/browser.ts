@@ -1,6 +1,7 @@
 // What the browser tests share: Debian's chromium (or CHROMIUM_PATH) driven by playwright-core,
 // the dashboard's build, axe-core in the page, signing in, and where the README's screenshots go.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -12,7 +13,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const available = fs.existsSync(CHROMIUM);
 if (!available && process.env.TEST_REQUIRE_SERVICES) throw new Error(`TEST_REQUIRE_SERVICES is set but there is no browser at ${CHROMIUM} (apt-get install chromium)`);
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const SHOTS = path.join(ROOT, 'docs', 'screenshots');
+/**
+ * Where the screenshots the tests take go: docs/screenshots (the README's) only when asked
+ * (`npm run screenshots`, REFRESH_SCREENSHOTS=1), else a folder of the system's temporary
+ * directory, so `npm test` leaves a clone as it found it.
+ */
+export const SHOTS = process.env.REFRESH_SCREENSHOTS ? path.join(ROOT, 'docs', 'screenshots') : path.join(os.tmpdir(), 'replydesk-screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The build `npm start` makes; here so the tests run from a fresh clone too. */

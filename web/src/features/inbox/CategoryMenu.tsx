@@ -19,9 +19,9 @@ export function CategoryMenu({ category, onPick }: { category: CategorySummary |
     <Popover
       className="category-menu"
       buttonId="category-button"
-      ariaLabel={`Category: ${category?.name ?? 'none'}`}
       label={
         <>
+          <span className="sr-only">Category: </span>
           {category ? <CategoryChip category={category} /> : <span className="muted">No category</span>} <kbd aria-hidden="true">c</kbd>
         </>
       }
