@@ -69,6 +69,8 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await visible(page.getByText('1 selected'));
     await page.keyboard.press('j');
     await url(page, new RegExp(`/inbox/${older.id}`));
+    // the reply view has followed (a key pressed before the page re-rendered would act on the one before)
+    await visible(page.getByRole('heading', { name: 'Re: Select me first' }));
     await page.keyboard.press('x');
     await visible(page.getByText('2 selected'));
     await page.keyboard.press('e');
@@ -123,5 +125,24 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await page.goto(`${ws.server.base}/settings/categories`);
     await visible(page.getByRole('button', { name: 'New category' }));
     expect(await page.getByRole('note').count()).toBe(0);
+  });
+
+  it('a contact filter shows as a chip with a remove button; Clear all filters clears every one', async () => {
+    const mine = await ws.ingest({ subject: 'Re: Only from Kim', from_email: 'kim@filter.example', from_name: 'Kim Lee' });
+    const other = await ws.ingest({ subject: 'Re: From someone else', from_email: 'lou@filter.example' });
+    await page.goto(`${ws.server.base}/inbox?contact_id=${mine.contact_id}`);
+    const chips = page.getByRole('group', { name: 'Active filters' });
+    await visible(chips.getByText('From Kim Lee'));
+    await count(list().getByText(/^Re: (Only from Kim|From someone else)$/), 1);
+    await chips.getByRole('button', { name: 'Remove the filter: from Kim Lee' }).click();
+    await count(list().getByText(/^Re: (Only from Kim|From someone else)$/), 2);
+    expect(page.url()).not.toContain('contact_id');
+    await count(chips, 0);
+    await page.goto(`${ws.server.base}/inbox?contact_id=${mine.contact_id}&received_before=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    await visible(chips.getByText(/^Received before /));
+    await chips.getByRole('button', { name: 'Clear all filters' }).click();
+    await count(chips, 0);
+    expect(page.url()).not.toMatch(/contact_id|received_before/);
+    await archive(mine.id, other.id);
   });
 });

@@ -1,5 +1,6 @@
 // The inbox's middle pane: search, tabs, filters and the selection on top (ListHead.tsx,
 // SelectionBar.tsx), then the replies of the view, page after page.
+import { FilterChips } from './FilterChips.tsx';
 import { type InfiniteData, type UseInfiniteQueryResult, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage, type Page } from '../../api.ts';
@@ -36,6 +37,7 @@ export function ListPane(props: {
         <SearchBox />
         <Tabs view={view} />
         <Filters />
+        <FilterChips />
         <SelectionBar {...props} total={total} />
       </div>
       <div className="list-body">
