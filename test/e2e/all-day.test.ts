@@ -145,4 +145,44 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     expect(page.url()).not.toMatch(/contact_id|received_before/);
     await archive(mine.id, other.id);
   });
+
+  it('counts follow every change at once and the view: a snooze and its undo move the tab counts and the footer; the tabs count under the filters and the search', async () => {
+    const a = await ws.ingest({ subject: 'Re: Count me in', from_email: 'count1@count.example' });
+    const b = await ws.ingest({ subject: 'Re: Count me in too', from_email: 'count2@count.example' });
+    const tabCount = async (name: string) => {
+      const label = await page
+        .getByRole('navigation', { name: 'Status' })
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .innerText();
+      return Number(/(\d[\d,]*)\s*$/.exec(label)?.[1]?.replace(/,/g, '') ?? NaN);
+    };
+    const footer = async () => Number(/^(\d+) repl/.exec(await page.getByText(/^\d+ repl(y|ies)$/).innerText())?.[1] ?? NaN);
+    const soon = <T>(read: () => Promise<T>, want: T, what: string) => until(read, (v) => v === want, what, 3_000); // well before the 15-second refresh
+    await page.goto(`${ws.server.base}/inbox/${a.id}?status=pending`);
+    await visible(list().getByText('Re: Count me in too'));
+    const pending = await tabCount('Pending');
+    const snoozed = await tabCount('Snoozed');
+    expect(await footer()).toBe(pending);
+    await page.locator('body').press('s');
+    await page
+      .getByRole('group', { name: 'Snooze until' })
+      .getByRole('button', { name: /^Tomorrow/ })
+      .click();
+    await soon(() => tabCount('Pending'), pending - 1, 'Pending one down');
+    await soon(() => tabCount('Snoozed'), snoozed + 1, 'Snoozed one up');
+    await soon(footer, pending - 1, 'the footer one down');
+    await page.locator('body').press('z');
+    await soon(() => tabCount('Pending'), pending, 'Pending back');
+    await soon(() => tabCount('Snoozed'), snoozed, 'Snoozed back');
+    await soon(footer, pending, 'the footer back');
+
+    // a search counts its matches in every tab
+    await page.goto(`${ws.server.base}/inbox?q=${encodeURIComponent('count me in')}`);
+    await count(list().getByText(/^Re: Count me in/), 2);
+    await soon(() => tabCount('Pending'), 2, 'Pending counts the matches');
+    await soon(() => tabCount('Archived'), 0, 'Archived counts the matches');
+    await archive(a.id, b.id);
+    await page.goto(`${ws.server.base}/inbox?q=${encodeURIComponent('count me in')}`);
+    await soon(() => tabCount('Archived'), 2, 'the archived matches, in their tab');
+  });
 });

@@ -18,8 +18,10 @@ export const TABS = [
 export type TabId = (typeof TABS)[number]['id'];
 
 /** What a tab's count asks GET /api/replies: one item, for pagination.total. */
-export function countQuery(tab: TabId): Query {
-  return tab === 'snoozed' ? { snoozed: true, limit: 1 } : { status: tab, snoozed: false, limit: 1 };
+/** The query that counts a tab's replies under the view's filters (its category, client, search…; sort aside). */
+export function countQuery(tab: TabId, filters: Record<string, string> = {}): Query {
+  const { sort: _, ...narrowing } = filters;
+  return { ...narrowing, ...(tab === 'snoozed' ? { snoozed: true } : { status: tab, snoozed: false }), limit: 1 };
 }
 
 /**
@@ -31,7 +33,8 @@ export const replyKeys = {
   lists: () => [...replyKeys.all, 'list'] as const,
   list: (query: Record<string, string>) => [...replyKeys.lists(), query] as const,
   counts: () => [...replyKeys.all, 'count'] as const,
-  count: (tab: TabId) => [...replyKeys.counts(), tab] as const,
+  /** A tab's count under some filters; without them, every filtered count of the tab too (a prefix). */
+  count: (tab: TabId, filters?: Record<string, string>) => (filters ? ([...replyKeys.counts(), tab, filters] as const) : ([...replyKeys.counts(), tab] as const)),
   ofContacts: () => [...replyKeys.all, 'contact'] as const,
   ofContact: (contactId: string) => [...replyKeys.ofContacts(), contactId] as const,
   details: () => ['reply'] as const,
@@ -46,10 +49,10 @@ export const replyListQuery = (query: Record<string, string>) =>
     getNextPageParam: (last) => last.pagination.next_cursor ?? undefined,
   });
 
-export const countsQuery = (tab: TabId) =>
+export const countsQuery = (tab: TabId, filters: Record<string, string> = {}) =>
   queryOptions({
-    queryKey: replyKeys.count(tab),
-    queryFn: async ({ signal }) => (await api.list<ReplyListItem>('/api/replies', countQuery(tab), signal)).pagination.total,
+    queryKey: replyKeys.count(tab, filters),
+    queryFn: async ({ signal }) => (await api.list<ReplyListItem>('/api/replies', countQuery(tab, filters), signal)).pagination.total,
     staleTime: 30_000,
   });
 

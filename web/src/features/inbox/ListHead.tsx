@@ -27,7 +27,9 @@ export function SearchBox() {
 
 export function Tabs({ view }: { view: View }) {
   const [params] = useSearchParams();
-  const counts = useQueries({ queries: TABS.map((t) => countsQuery(t.id)) });
+  // each tab's count under the view's filters and search: a search shows how many match in every tab
+  const { status: _s, snoozed: _z, ...filters } = view.query;
+  const counts = useQueries({ queries: TABS.map((t) => countsQuery(t.id, filters)) });
   return (
     <nav className="tabs" aria-label="Status">
       {TABS.map((t, i) => {

@@ -28,7 +28,20 @@ export const tabOf = (r: Pick<ReplyRef, 'status' | 'snoozed_until'>): TabId => (
 
 /** Take replies out of every cached list at once (archive, snooze: they leave the view). */
 export function removeFromLists(qc: QueryClient, ids: Set<string>) {
-  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) => (data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((r) => !ids.has(r.id)) })) } : data));
+  qc.setQueriesData<Lists>({ queryKey: replyKeys.lists() }, (data) => data && dropFrom(data, (r) => ids.has(r.id)));
+}
+
+/** A list with one reply changed in place. */
+const replaceIn = (data: Lists, id: string, next: ReplyListItem): Lists => ({ ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((r) => (r.id === id ? next : r)) })) });
+
+/** A list without the replies `drop` picks; its total (the list's footer, the bulk bar's "all N") goes down by as many. */
+function dropFrom(data: Lists, drop: (r: ReplyListItem) => boolean): Lists {
+  const gone = data.pages.reduce((n, p) => n + p.items.filter(drop).length, 0);
+  if (!gone) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, items: p.items.filter((r) => !drop(r)), pagination: { ...p.pagination, total: Math.max(0, p.pagination.total - gone) } })),
+  };
 }
 
 /** Change replies in every cached list (category). */
@@ -95,9 +108,7 @@ export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
     }
     if (change.assignee_id !== undefined && change.assignee_id !== (current.assignee?.id ?? null)) next.assignee = assigneeOf(qc, change.assignee_id);
     const keep = matches(query, withAssigneeId(next));
-    qc.setQueryData<Lists>(q.queryKey, (old) =>
-      old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: keep ? p.items.map((r) => (r.id === change.id ? next : r)) : p.items.filter((r) => r.id !== change.id) })) } : old,
-    );
+    qc.setQueryData<Lists>(q.queryKey, (old) => (!old ? old : keep ? replaceIn(old, change.id, next) : dropFrom(old, (r) => r.id === change.id)));
   }
   // Contact pages list replies too; they refresh when next shown.
   void qc.invalidateQueries({ queryKey: replyKeys.ofContacts(), refetchType: 'none' });
@@ -120,9 +131,7 @@ function placeAssignee(qc: QueryClient, id: string, assignee: Assignee | null, j
     }
     const next = { ...current, assignee };
     const keep = matches(query, withAssigneeId(next));
-    qc.setQueryData<Lists>(q.queryKey, (old) =>
-      old ? { ...old, pages: old.pages.map((p) => ({ ...p, items: keep ? p.items.map((r) => (r.id === id ? next : r)) : p.items.filter((r) => r.id !== id) })) } : old,
-    );
+    qc.setQueryData<Lists>(q.queryKey, (old) => (!old ? old : keep ? replaceIn(old, id, next) : dropFrom(old, (r) => r.id === id)));
   }
 }
 
@@ -157,8 +166,10 @@ export function refreshCountsSoon(qc: QueryClient) {
 
 /** Move one reply between tab counts at once (own actions), before the counts are refreshed. */
 export function shiftCount(qc: QueryClient, from: TabId | null, to: TabId | null) {
-  if (from) qc.setQueryData<number>(replyKeys.count(from), (n) => (n === undefined ? n : Math.max(0, n - 1)));
-  if (to) qc.setQueryData<number>(replyKeys.count(to), (n) => (n === undefined ? n : n + 1));
+  // every count of the tab, under whatever filters: the reply was in the view, so it matched the
+  // view's; the others are read again soon anyway
+  if (from) qc.setQueriesData<number>({ queryKey: replyKeys.count(from) }, (n) => (n === undefined ? n : Math.max(0, n - 1)));
+  if (to) qc.setQueriesData<number>({ queryKey: replyKeys.count(to) }, (n) => (n === undefined ? n : n + 1));
   refreshCountsSoon(qc);
 }
 
