@@ -185,4 +185,29 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await page.goto(`${ws.server.base}/inbox?q=${encodeURIComponent('count me in')}`);
     await soon(() => tabCount('Archived'), 2, 'the archived matches, in their tab');
   });
+
+  it('focus follows the open reply: j puts it on the reply, Tab goes on into the reply; z after an archive brings the reply back and opens it', async () => {
+    const second = await ws.ingest({ subject: 'Re: Focus two', from_email: 'f2@focus.example', received_at: new Date(Date.now() - 1_000).toISOString() });
+    const first = await ws.ingest({ subject: 'Re: Focus one', from_email: 'f1@focus.example' });
+    await page.goto(`${ws.server.base}/inbox/${first.id}?status=pending`);
+    await visible(page.getByRole('heading', { name: 'Re: Focus one' }));
+    await page.locator('body').press('j');
+    await url(page, new RegExp(`/inbox/${second.id}`));
+    const focused = () => page.evaluate(() => ({ tag: document.activeElement?.tagName, text: document.activeElement?.textContent, inReply: !!document.activeElement?.closest('article.reply') }));
+    await until(focused, (f) => f.tag === 'H1' && f.text === 'Re: Focus two', 'focus on the open reply');
+    await page.keyboard.press('Tab');
+    expect((await focused()).inReply).toBe(true);
+    // archive it, and take it back: the reply is open again
+    await page.locator('body').press('e');
+    await url(page, new RegExp(`/inbox/(?!${second.id})`));
+    await page.keyboard.press('z');
+    await url(page, new RegExp(`/inbox/${second.id}`));
+    await until(
+      () => ws.call('GET', `/api/replies/${second.id}`) as Promise<{ status: string }>,
+      (r) => r.status === 'pending',
+      'the archive undone',
+    );
+    await visible(list().getByText('Re: Focus two'));
+    await archive(first.id, second.id);
+  });
 });

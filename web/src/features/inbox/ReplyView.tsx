@@ -3,7 +3,7 @@
 // (Notes.tsx), the draft and its actions (Draft.tsx), the outgoing mail (Outgoing.tsx) and the
 // history (History.tsx).
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName } from '../../lib/format.ts';
@@ -68,6 +68,12 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
   const contactName = personName(reply.contact);
   const snoozed = reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
   const titleId = useId();
+  // focus follows the open reply (j, k, a click): its subject, so Tab goes on into the reply and
+  // a screen reader says which one opened; never out of a field someone is typing in
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!document.activeElement?.closest('input, textarea, select, [contenteditable="true"], dialog')) title.current?.focus({ preventScroll: true });
+  }, [reply.id]);
 
   return (
     <article className="reply" aria-labelledby={titleId}>
@@ -82,7 +88,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
         </button>
       </div>
       <header className="reply-head">
-        <h1 id={titleId} className="reply-subject">
+        <h1 id={titleId} className="reply-subject" ref={title} tabIndex={-1}>
           {reply.subject || '(no subject)'}
         </h1>
         <PresenceLine replyId={reply.id} />

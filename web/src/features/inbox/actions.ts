@@ -39,6 +39,11 @@ export function useInboxActions(openAfter: (id: string) => void, open: (id: stri
     );
   /** An undo is sent once the change it undoes is settled, so the two never cross. */
   const undoAfter = (done: Promise<void>, vars: ReplyUpdate) => () => void done.then(() => update.mutate(vars));
+  /** The undo of a change that took the reply out of the view: it comes back, and opens again. */
+  const undoAndReopen = (done: Promise<void>, vars: ReplyUpdate) => () => {
+    undoAfter(done, vars)();
+    open(vars.reply.id);
+  };
 
   return {
     archive: (reply) => {
@@ -46,7 +51,7 @@ export function useInboxActions(openAfter: (id: string) => void, open: (id: stri
       openAfter(reply.id);
       const done = apply({ reply, change: { status: 'archived' }, failure: 'Could not archive' });
       toast('Reply archived', {
-        action: { label: 'Undo', run: undoAfter(done, { reply: { ...reply, status: 'archived' }, change: { status: reply.status }, failure: 'Could not undo' }) },
+        action: { label: 'Undo', run: undoAndReopen(done, { reply: { ...reply, status: 'archived' }, change: { status: reply.status }, failure: 'Could not undo' }) },
       });
     },
     snooze: (reply, until) => {
@@ -55,7 +60,7 @@ export function useInboxActions(openAfter: (id: string) => void, open: (id: stri
       const done = apply({ reply, change: { snoozed_until: value }, failure: until ? 'Could not snooze' : 'Could not wake' });
       const previous = reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now() + 5000 ? reply.snoozed_until : null;
       toast(until ? `Snoozed until ${dateTime(value)}` : 'Reply woken', {
-        action: { label: 'Undo', run: undoAfter(done, { reply: { ...reply, snoozed_until: value }, change: { snoozed_until: previous }, failure: 'Could not undo' }) },
+        action: { label: 'Undo', run: undoAndReopen(done, { reply: { ...reply, snoozed_until: value }, change: { snoozed_until: previous }, failure: 'Could not undo' }) },
       });
     },
     setCategory: (reply, categoryId) => {
