@@ -98,6 +98,7 @@ export const DashboardErrors = {
   LastOwner: () => new AppError(409, 'LAST_OWNER', 'A workspace needs at least one owner: make someone else owner first'),
   OwnersOnly: () => new AppError(403, 'OWNERS_ONLY', 'Only an owner can make or change an owner'),
   AlreadyMember: (email: string) => new AppError(409, 'ALREADY_MEMBER', `${email} is already a member of this workspace`),
+  InviteNotFound: (email: string) => new AppError(404, 'INVITE_NOT_FOUND', `No pending invitation for ${email}`),
   SignInToJoin: (email: string) => new AppError(409, 'SIGN_IN_TO_JOIN', `${email} already has a Replydesk account: sign in as ${email} to join this workspace`),
   InvitedSomeoneElse: (email: string) => new AppError(403, 'INVITED_SOMEONE_ELSE', `This invitation is for ${email}: sign in as ${email} to accept it`),
   SetupDone: () => new AppError(409, 'SETUP_DONE', 'Setup is done: sign in instead'),

@@ -145,6 +145,34 @@ for (const dialect of DIALECTS) {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('an invitation says who invites to which workspace; it can be sent again (the old link stops working) and revoked (the new one too)', async () => {
+      const address = `later.${dialect}.${process.pid}@agency.example`;
+      const first = await as(owner, 'POST', '/dashboard/api/members', { email: address, role: 'admin' });
+      expect(first.statusCode, first.body).toBe(201);
+      const mails = async () => (await listAllSystemMail(ctx.db.read, 200)).filter((m) => m.to_address === address);
+      const [mail] = await mails();
+      expect(mail?.subject).toBe(`${email.split('@')[0]} invited you to Acme Agency on Replydesk`);
+      expect(mail?.text).toContain(`${email.split('@')[0]} (${email}) invited you to the workspace "Acme Agency" on Replydesk, as admin.`);
+
+      const again = await as(owner, 'POST', '/dashboard/api/invites/resend', { email: address.toUpperCase() });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toMatchObject({ email: address, role: 'admin', status: 'invited' });
+      expect(again.json().data.invite_url).not.toBe(first.json().data.invite_url);
+      expect(await mails()).toHaveLength(2);
+      expect((await as(null, 'POST', '/dashboard/api/invites/accept', { token: tokenOf(first.json().data.invite_url), password: PASSWORD })).statusCode).toBe(403);
+      const pending = (await as(owner, 'GET', '/dashboard/api/members')).json().data.filter((m: { email: string }) => m.email === address);
+      expect(pending).toEqual([expect.objectContaining({ status: 'invited', role: 'admin' })]);
+
+      expect((await as(owner, 'POST', '/dashboard/api/invites/revoke', { email: address })).json()).toEqual({ data: { email: address, revoked: true } });
+      expect((await as(null, 'POST', '/dashboard/api/invites/accept', { token: tokenOf(again.json().data.invite_url), password: PASSWORD })).statusCode).toBe(403);
+      expect((await as(owner, 'GET', '/dashboard/api/members')).json().data.map((m: { email: string }) => m.email)).not.toContain(address);
+      expect(await as(owner, 'POST', '/dashboard/api/invites/revoke', { email: address }).then((r) => [r.statusCode, r.json()])).toEqual([
+        404,
+        { data: null, error: `No pending invitation for ${address}` },
+      ]);
+      expect((await as(owner, 'POST', '/dashboard/api/invites/resend', { email: address })).statusCode).toBe(404);
+    });
+
     it('invites a member, who can read and answer replies but not manage keys, webhooks or members', async () => {
       const memberEmail = `member.${dialect}.${process.pid}@agency.example`;
       const invited = await as(owner, 'POST', '/dashboard/api/members', { email: memberEmail, role: 'member' });
@@ -166,6 +194,8 @@ for (const dialect of DIALECTS) {
         ['POST', '/dashboard/api/keys', { name: 'mine' }],
         ['GET', '/dashboard/api/outbox'],
         ['POST', '/dashboard/api/members', { email: 'friend@x.example', role: 'admin' }],
+        ['POST', '/dashboard/api/invites/revoke', { email: 'friend@x.example' }],
+        ['POST', '/dashboard/api/invites/resend', { email: 'friend@x.example' }],
         ['GET', '/api/webhooks'],
         ['POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] }],
       ] as [string, string, object?][]) {

@@ -345,6 +345,10 @@ for (const dialect of DIALECTS) {
       expect((await as(pb, 'PATCH /dashboard/api/members/:id', `/dashboard/api/members/${pa.userId}`, { role: 'member' })).json()).toEqual({ data: null, error: 'Member not found' });
       expect((await as(pb, 'DELETE /dashboard/api/members/:id', `/dashboard/api/members/${pa.userId}`)).json()).toEqual({ data: null, error: 'Member not found' });
       expect((await as(pb, 'POST /dashboard/api/members', '/dashboard/api/members', { email: `b.invitee.${dialect}@iso.example`, role: 'member' })).statusCode).toBe(201);
+      // A's pending invitation is not B's to send again or take back
+      const notFound = { data: null, error: `No pending invitation for invitee.${dialect}@iso.example` };
+      expect((await as(pb, 'POST /dashboard/api/invites/resend', '/dashboard/api/invites/resend', { email: `invitee.${dialect}@iso.example` })).json()).toEqual(notFound);
+      expect((await as(pb, 'POST /dashboard/api/invites/revoke', '/dashboard/api/invites/revoke', { email: `invitee.${dialect}@iso.example` })).json()).toEqual(notFound);
       expect((await as(pb, 'GET /dashboard/api/outbox', '/dashboard/api/outbox')).json().data.map((m: { to: string }) => m.to)).toEqual([`b.invitee.${dialect}@iso.example`]);
       expect((await as(pb, 'GET /dashboard/api/replies/:id/body', `/dashboard/api/replies/${A.reply}/body`)).statusCode).toBe(404);
       expect((await as(pb, 'POST /dashboard/api/session/workspace', '/dashboard/api/session/workspace', { workspace_id: a.workspace.id })).json()).toEqual({

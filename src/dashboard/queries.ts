@@ -174,3 +174,17 @@ export function pendingInvites(db: Q, workspaceId: string, now: string) {
     .orderBy('created_at')
     .execute();
 }
+
+/** Ends the pending invitations of an address to the workspace (their links stop working); how many there were. */
+export async function revokeInvites(db: Tx, workspaceId: string, email: string, at: string): Promise<number> {
+  const res = await db
+    .updateTable('user_tokens')
+    .set({ used_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', 'invite')
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -4,20 +4,23 @@
 // schemas (schemas.ts) are the dashboard's types: bin/openapi.ts builds a document with these
 // routes for it (docs/dashboard.md "Types").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type TSchema, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import * as cookieHeader from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { AppError, Errors } from '../errors.ts';
 import { overHttps } from '../http/https.ts';
-import { IdParams, single } from '../http/schemas.ts';
+import { IdParams } from '../http/schemas.ts';
 import { PERMISSIONS } from '../workspaces/keys.ts';
 import { createApiKey, getWorkspace, listApiKeys, revokeApiKey, type KeyAuthenticator } from '../workspaces/service.ts';
 import { type AttemptLimiter, CREDENTIALS, RESET_REQUESTS } from './limiter.ts';
 import { hashToken, MAX_PASSWORD_LENGTH } from './passwords.ts';
-import { ApiKey, Invitation, Member, NewApiKey, OutboxMail, PermissionSchema, PresenceState, RoleSchema, Session, SetupStatus, WorkspaceInfo } from './schemas.ts';
+import { ApiKey, Member, NewApiKey, OutboxMail, PermissionSchema, PresenceState, RoleSchema, Session, SetupStatus, WorkspaceInfo } from './schemas.ts';
 import { ownedReply } from '../replies/queries.ts';
 import { liveEvents } from '../webhooks/live.ts';
+import * as invites from './invites.ts';
+import { inviteRoutes } from './invite-routes.ts';
+import { body, Email, hidden, ok, sessionOf, Token } from './route-helpers.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
 
@@ -38,11 +41,6 @@ export interface DashboardRouteOptions {
 const CREDENTIAL_FAILURES = new Set(['BAD_CREDENTIALS', 'INVALID_LINK']);
 
 const Password = Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH });
-const Email = Type.String({ minLength: 1, maxLength: 320 });
-const Token = Type.String({ minLength: 1, maxLength: 200 });
-const body = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false });
-const hidden = { hide: true } as const;
-const ok = <T extends TSchema>(data: T, status = 200) => ({ [status]: single(data) });
 const SessionAnswer = ok(Session);
 
 export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> = async (app, { db, baseUrl, authenticator, limiter, defer, mailboxSignIn = [] }) => {
@@ -82,11 +80,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     return reply.code(status).send({ data: await sessionView(cookie) });
   };
 
-  const session = (request: FastifyRequest) => {
-    const s = request.principal?.session;
-    if (!s) throw Errors.NotSignedIn();
-    return s;
-  };
   const cookieOf = (request: FastifyRequest) => sessions.sessionCookie(request.headers.cookie) ?? '';
 
   app.get('/dashboard/api/status', { config: { public: true }, schema: { ...hidden, response: ok(SetupStatus) } }, async () => ({ data: { setup_required: await service.setupRequired(db) } }));
@@ -144,18 +137,18 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
       config: { public: true },
       schema: { ...hidden, body: body({ token: Token, password: Password }), response: SessionAnswer },
     },
-    async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => service.acceptInvite(db, request.body))),
+    async (request, reply) => signedIn(request, reply, await guarded(request, link(request.body.token), () => invites.acceptInvite(db, request.body))),
   );
 
   // Signed in from here on (config.session: an API key is refused with 401).
 
   app.get('/dashboard/api/session', { config: { session: true }, schema: { ...hidden, response: SessionAnswer } }, async (request) => {
-    session(request);
+    sessionOf(request);
     return { data: await sessionView(cookieOf(request)) };
   });
 
   app.post('/dashboard/api/sign-out', { config: { session: true }, schema: { ...hidden, response: ok(Type.Object({ signed_out: Type.Literal(true) })) } }, async (request, reply) => {
-    session(request);
+    sessionOf(request);
     await sessions.signOut(db, cookieOf(request));
     setCookie(request, reply, '', 0);
     return { data: { signed_out: true as const } };
@@ -168,7 +161,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
       schema: { ...hidden, body: body({ token: Token }), response: SessionAnswer },
     },
     async (request) => {
-      await guarded(request, link(request.body.token), () => service.joinInvite(db, session(request), request.body.token));
+      await guarded(request, link(request.body.token), () => invites.joinInvite(db, sessionOf(request), request.body.token));
       return { data: await sessionView(cookieOf(request)) };
     },
   );
@@ -181,7 +174,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     },
     async (request) => {
       // the session was looked up by the auth hook: its person and id are on the principal
-      await sessions.switchWorkspace(db, session(request), request.body.workspace_id);
+      await sessions.switchWorkspace(db, sessionOf(request), request.body.workspace_id);
       return { data: await sessionView(cookieOf(request)) };
     },
   );
@@ -245,14 +238,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
     data: await service.listMembers(db, request.workspaceId),
   }));
 
-  app.post(
-    '/dashboard/api/members',
-    {
-      config: { session: true, manage: true },
-      schema: { ...hidden, body: body({ email: Email, role: RoleSchema }), response: ok(Invitation, 201) },
-    },
-    async (request, reply) => reply.code(201).send({ data: await service.invite(db, session(request), request.workspaceId, request.body, baseUrl) }),
-  );
+  // invitations: sent, revoked, sent again (invite-routes.ts)
+  await app.register(inviteRoutes, { db, baseUrl });
 
   app.patch(
     '/dashboard/api/members/:id',
@@ -260,13 +247,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
       config: { session: true, manage: true },
       schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }), response: ok(Member) },
     },
-    async (request) => ({ data: await service.changeRole(db, session(request), request.workspaceId, request.params.id, request.body.role) }),
+    async (request) => ({ data: await service.changeRole(db, sessionOf(request), request.workspaceId, request.params.id, request.body.role) }),
   );
 
   app.delete(
     '/dashboard/api/members/:id',
     { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } },
-    async (request) => ({ data: await service.removeMember(db, session(request), request.workspaceId, request.params.id, request.actor) }),
+    async (request) => ({ data: await service.removeMember(db, sessionOf(request), request.workspaceId, request.params.id, request.actor) }),
   );
 
   app.get('/dashboard/api/outbox', { config: { session: true, manage: true }, schema: { ...hidden, response: ok(Type.Array(OutboxMail)) } }, async (request) => ({

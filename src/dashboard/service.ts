@@ -20,7 +20,8 @@ import { now, openSession, plus } from './sessions.ts';
 
 export const ROLES = ['owner', 'admin', 'member'] as const satisfies readonly Role[];
 
-const LINK_HOURS = { setup: 24 * 7, reset: 1, invite: 24 * 7 } as const;
+/** How long each kind of link works. */
+export const LINK_HOURS = { setup: 24 * 7, reset: 1, invite: 24 * 7 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -30,7 +31,7 @@ export function normaliseEmail(email: string): string {
   return e;
 }
 
-function checkPassword(password: string) {
+export function checkPassword(password: string) {
   const problem = passwordProblem(password);
   if (problem) throw DashboardErrors.BadPassword(problem);
 }
@@ -163,72 +164,6 @@ export async function listMembers(db: Db, workspaceId: string) {
     ...members.map((m) => ({ user_id: m.user_id as string | null, email: m.email, role: m.role, status: 'active' as const, created_at: m.created_at })),
     ...invites.map((i) => ({ user_id: null, email: i.email!, role: (i.role ?? 'member') as Role, status: 'invited' as const, created_at: i.created_at })),
   ];
-}
-
-export async function invite(db: Db, actor: { role: Role }, workspaceId: string, input: { email: string; role: Role }, baseUrl: string) {
-  const email = normaliseEmail(input.email);
-  if (input.role === 'owner' && actor.role !== 'owner') throw DashboardErrors.OwnersOnly();
-  const existing = await q.findUserByEmail(db.read, email);
-  if (existing && (await q.findMembership(db.read, workspaceId, existing.id))) throw DashboardErrors.AlreadyMember(email);
-  const { token, hash } = newToken();
-  const inviteUrl = `${baseUrl}/invite/${token}`;
-  await db.write(async (trx) => {
-    await q.insertToken(trx, {
-      token_hash: hash,
-      kind: 'invite',
-      email,
-      user_id: existing?.id ?? null,
-      workspace_id: workspaceId,
-      role: input.role,
-      created_at: now(),
-      expires_at: plus(LINK_HOURS.invite * 3_600_000),
-    });
-    await queueSystemMail(trx, {
-      workspaceId,
-      jobWorkspaceId: workspaceId,
-      kind: 'invite',
-      to: email,
-      subject: 'You are invited to a Replydesk workspace',
-      text: `You have been invited to a workspace on Replydesk as ${input.role}.\n\nJoin it within a week:\n${inviteUrl}`,
-    });
-  });
-  return { email, role: input.role, status: 'invited' as const, invite_url: inviteUrl };
-}
-
-/**
- * Accepts an invitation for an address without an account: the account is made with the
- * password chosen here. An address that has an account never gives its password to an
- * invitation (the link may be in the hands of the admin who invited it): its person signs in
- * and joins (joinInvite).
- */
-export async function acceptInvite(db: Db, input: { token: string; password: string }): Promise<string> {
-  const tokenHash = hashToken(input.token);
-  const token = await q.findToken(db.read, tokenHash, 'invite', now());
-  if (!token?.email || !token.workspace_id) throw DashboardErrors.BadLink('Invitation');
-  if (await q.findUserByEmail(db.read, token.email)) throw DashboardErrors.SignInToJoin(token.email);
-  checkPassword(input.password);
-  const passwordHash = await hashPassword(input.password);
-  const userId = uuidv7();
-  return db.write(async (trx) => {
-    if (!(await q.useToken(trx, tokenHash, now()))) throw DashboardErrors.BadLink('Invitation');
-    await q.insertUser(trx, { id: userId, email: token.email!, password_hash: passwordHash, created_at: now(), updated_at: now() });
-    await q.insertMembership(trx, { workspace_id: token.workspace_id!, user_id: userId, role: token.role ?? 'member', created_at: now() });
-    return openSession(trx, userId, token.workspace_id!);
-  });
-}
-
-/** The signed-in person joins the workspace of an invitation to their own address; their session moves there. */
-export async function joinInvite(db: Db, session: { userId: string; idHash: string }, tokenInput: string) {
-  const tokenHash = hashToken(tokenInput);
-  const token = await q.findToken(db.read, tokenHash, 'invite', now());
-  if (!token?.email || !token.workspace_id) throw DashboardErrors.BadLink('Invitation');
-  const user = await q.findUser(db.read, session.userId);
-  if (user?.email !== token.email) throw DashboardErrors.InvitedSomeoneElse(token.email);
-  await db.write(async (trx) => {
-    if (!(await q.useToken(trx, tokenHash, now()))) throw DashboardErrors.BadLink('Invitation');
-    await q.insertMembership(trx, { workspace_id: token.workspace_id!, user_id: session.userId, role: token.role ?? 'member', created_at: now() });
-    await q.setSessionWorkspace(trx, session.idHash, token.workspace_id!);
-  });
 }
 
 /**

@@ -27,7 +27,7 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
     app.post(
       def.path,
       {
-        // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+        // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "How the dashboard talks to the server")
         config: { permission: 'replies:write', manage: true },
         schema: {
           tags: [def.tag],
@@ -65,7 +65,7 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
       app.patch(
         `${def.path}/:id`,
         {
-          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "How the dashboard talks to the server")
           config: { permission: 'replies:write', manage: true },
           schema: {
             tags: [def.tag],
@@ -83,7 +83,7 @@ export function ownedRoutes<I extends TObject, C extends TObject, U extends TObj
       app.delete(
         `${def.path}/:id`,
         {
-          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+          // a workspace's settings: in the dashboard, owners' and admins' (docs/dashboard.md "How the dashboard talks to the server")
           config: { permission: 'replies:write', manage: true },
           schema: {
             tags: [def.tag],

@@ -98,7 +98,7 @@ export const triageRoutes: FastifyPluginAsyncTypebox<{ db: Db; llm: LlmConfig | 
   app.patch(
     '/api/triage',
     {
-      // in the dashboard, owners' and admins' (docs/dashboard.md "Roles")
+      // in the dashboard, owners' and admins' (docs/dashboard.md "How the dashboard talks to the server")
       config: { permission: 'replies:write', manage: true },
       schema: {
         tags: ['Triage'],

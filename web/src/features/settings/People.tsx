@@ -1,3 +1,5 @@
+// Settings → Members: the people of the workspace and their roles, and its pending invitations
+// (sent, sent again with a new link, revoked; docs/dashboard.md "Members and invitations").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../../api.ts';
@@ -6,9 +8,9 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { canManage, useSession, workspaceQuery } from '../../lib/session.ts';
-import type { Invitation, Member, OutboxMail, Role, WorkspaceInfo } from '../../types.ts';
-import { memberKeys, membershipsQuery, outboxQuery } from '../../queries/settings.ts';
+import { canManage, useSession } from '../../lib/session.ts';
+import type { Invitation, Member, Role } from '../../types.ts';
+import { memberKeys, membershipsQuery } from '../../queries/settings.ts';
 import { PageHead } from './Settings.tsx';
 
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -36,6 +38,17 @@ export function MembersPage() {
       setRemoving(null);
       void qc.invalidateQueries({ queryKey: memberKeys.all });
     },
+  });
+
+  // a pending invitation sent again (a new link, another week) or taken back (its link stops working)
+  const invitation = useMutation({
+    mutationFn: ({ email, action }: { email: string; action: 'resend' | 'revoke' }) => api.post<Invitation | { email: string }>(`/dashboard/api/invites/${action}`, { email }),
+    onSuccess: (answer, { email, action }) => {
+      if (action === 'resend' && 'invite_url' in answer) setInvited(answer);
+      else toast(`Invitation to ${email} revoked: its link no longer works`);
+    },
+    onError: (err) => toast(errorMessage(err), { kind: 'error' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: memberKeys.all }),
   });
 
   if (members.isPending) return <Loading label="Loading members…" />;
@@ -115,7 +128,28 @@ export function MembersPage() {
                         >
                           Remove
                         </button>
-                      ) : null}
+                      ) : (
+                        <>
+                          <button
+                            type="button"
+                            className="link-button"
+                            aria-label={`Resend the invitation to ${m.email}`}
+                            disabled={invitation.isPending}
+                            onClick={() => invitation.mutate({ email: m.email, action: 'resend' })}
+                          >
+                            Resend
+                          </button>
+                          <button
+                            type="button"
+                            className="danger-text"
+                            aria-label={`Revoke the invitation to ${m.email}`}
+                            disabled={invitation.isPending}
+                            onClick={() => invitation.mutate({ email: m.email, action: 'revoke' })}
+                          >
+                            Revoke
+                          </button>
+                        </>
+                      )}
                     </td>
                   ) : null}
                 </tr>
@@ -212,80 +246,5 @@ function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: 
         </div>
       </form>
     </Dialog>
-  );
-}
-
-const PLAN_LABEL: Record<WorkspaceInfo['plan'], string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
-
-export function WorkspacePage() {
-  const ws = useQuery({ ...workspaceQuery, staleTime: 0 });
-  if (ws.isPending) return <Loading />;
-  if (ws.isError) return <ErrorState error={ws.error} retry={() => ws.refetch()} />;
-  return (
-    <section>
-      <PageHead title="Workspace">
-        <button type="button" onClick={() => void ws.refetch()} disabled={ws.isFetching}>
-          Refresh
-        </button>
-      </PageHead>
-      <dl className="details">
-        <div className="details-row">
-          <dt>Name</dt>
-          <dd>{ws.data.name}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Plan</dt>
-          <dd>{PLAN_LABEL[ws.data.plan] ?? ws.data.plan}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Rate limit</dt>
-          <dd>{ws.data.rate_limit.toLocaleString()} requests per minute</dd>
-        </div>
-        <div className="details-row">
-          <dt>Remaining</dt>
-          <dd>{ws.data.rate_limit_remaining === null ? 'Unknown' : `${ws.data.rate_limit_remaining.toLocaleString()} in this minute`}</dd>
-        </div>
-        <div className="details-row">
-          <dt>Workspace id</dt>
-          <dd className="mono">{ws.data.id}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
-
-const KIND_LABEL: Record<OutboxMail['kind'], string> = { reply: 'Reply', forward: 'Forward', invite: 'Invitation', 'password-reset': 'Password reset' };
-
-export function OutboxPage() {
-  const outbox = useQuery(outboxQuery);
-  if (outbox.isPending) return <Loading label="Loading the outbox…" />;
-  if (outbox.isError) return <ErrorState error={outbox.error} retry={() => outbox.refetch()} />;
-  return (
-    <section>
-      <PageHead title="Outbox">
-        <button type="button" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
-          Refresh
-        </button>
-      </PageHead>
-      <p className="muted pad">Mail kept here instead of being sent, because no mail server (SMTP_URL) is configured.</p>
-      {outbox.data.length === 0 ? (
-        <Empty title="No captured mail" />
-      ) : (
-        <ul className="outbox">
-          {outbox.data.map((m) => (
-            <li key={m.id}>
-              <details>
-                <summary>
-                  <span className="tag">{KIND_LABEL[m.kind] ?? m.kind}</span>
-                  <span className="strong">{m.subject || '(no subject)'}</span>
-                  <span className="muted"> to {m.to}</span>
-                  <span className="muted small"> · {dateTime(m.created_at)}</span>
-                </summary>
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

@@ -4,7 +4,8 @@ import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { Loading, NoAccess } from '../../components/States.tsx';
 import { canManage, useSession } from '../../lib/session.ts';
 import { ApiKeysPage } from './ApiKeys.tsx';
-import { MembersPage, OutboxPage, WorkspacePage } from './People.tsx';
+import { MembersPage } from './People.tsx';
+import { OutboxPage, WorkspacePage } from './Workspace.tsx';
 import { CategoriesPage, ClientsPage } from './Resources.tsx';
 import { MailboxesPage } from './Mailboxes.tsx';
 
@@ -65,7 +66,7 @@ function NoSuchPage() {
   );
 }
 
-/** Whether the signed-in person may change the workspace's settings: owners and admins (docs/dashboard.md "Roles"). */
+/** Whether the signed-in person may change the workspace's settings: owners and admins (docs/dashboard.md "How the dashboard talks to the server"). */
 export function useManager(): boolean {
   return canManage(useSession());
 }

@@ -24,7 +24,7 @@ export default function TriagePage() {
         never overwritten.
       </p>
       <ReadOnlyNote what="triage's settings" />
-      {/* a member reads them; every control is disabled (docs/dashboard.md "Roles") */}
+      {/* a member reads them; every control is disabled (docs/dashboard.md "How the dashboard talks to the server") */}
       <fieldset className="plain" disabled={!manage}>
         {settings.isPending ? <Loading /> : settings.isError ? <ErrorState error={settings.error} retry={() => settings.refetch()} /> : <SettingsForm settings={settings.data} />}
         {settings.data ? <ModelSettings model={settings.data.model} /> : null}
