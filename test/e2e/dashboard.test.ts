@@ -120,6 +120,21 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await url(page, /\/inbox/);
   });
 
+  it('the setup link, once used, says so and offers sign-in instead of a form that would fail', async () => {
+    const link = /"setup_link":"([^"]+)"/.exec(server.output())?.[1];
+    const other = await browser.newContext();
+    try {
+      const fresh = await other.newPage();
+      await fresh.goto(link!.replace(/^http:\/\/[^/]+/, server.base));
+      await visible(fresh.getByText('This setup link was already used'));
+      expect(await fresh.getByRole('button', { name: 'Create workspace' }).count()).toBe(0);
+      await fresh.getByRole('link', { name: 'Sign in' }).click();
+      await url(fresh, /\/signin/);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('signs out and in with the labels of docs/dashboard.md "Pages"', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await url(page, /\/signin/);

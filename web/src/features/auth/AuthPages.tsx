@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api, errorMessage } from '../../api.ts';
-import { forgetSession, sessionQuery, useAdoptSession } from '../../lib/session.ts';
+import { forgetSession, sessionQuery, statusQuery, useAdoptSession } from '../../lib/session.ts';
 import type { Answer, Session } from '../../types.ts';
 
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -121,6 +121,8 @@ export function SetupPage() {
   const adopt = useAdoptSession();
   const navigate = useNavigate();
   const [form, setForm] = useState({ email: '', password: '', workspace_name: '', demo_data: false });
+  // a used link: Replydesk is set up already, and the form would only fail on submit
+  const status = useQuery(statusQuery);
   const setup = useMutation({
     mutationFn: () => api.post<Session>('/dashboard/api/setup', { token, email: form.email.trim(), password: form.password, workspace_name: form.workspace_name.trim(), demo_data: form.demo_data }),
     onSuccess: (session) => {
@@ -128,6 +130,15 @@ export function SetupPage() {
       void navigate('/inbox', { replace: true });
     },
   });
+  if (status.data?.setup_required === false && !setup.isSuccess)
+    return (
+      <AuthCard title="Replydesk is set up">
+        <p role="status">This setup link was already used: the first workspace and its owner exist. Sign in, or ask an owner of your workspace for an invitation.</p>
+        <p>
+          <Link to="/signin">Sign in</Link>
+        </p>
+      </AuthCard>
+    );
   return (
     <AuthCard title="Set up Replydesk">
       <p className="muted">Create the first workspace and its owner.</p>
