@@ -88,6 +88,22 @@ for (const dialect of DIALECTS) {
         expect(read.json().data).toEqual(data);
       });
 
+      it("takes the mailbox from to_email when it is a connected mailbox's address (any case) and no connection_id is given; null means none", async () => {
+        const ws = await makeWorkspace(ctx.db);
+        const mailbox = await call('POST', '/api/connections', ws.headers, { name: 'Sam', email: 'Sam@Outreach.example' });
+        expect(mailbox.statusCode, mailbox.body).toBe(201);
+        const id = mailbox.json().data.id as string;
+        const through = await call('POST', '/api/replies', ws.headers, inbound({ to_email: 'sam@outreach.EXAMPLE' }));
+        expect(through.json().data.connection_id).toBe(id);
+        const none = await call('POST', '/api/replies', ws.headers, inbound({ to_email: 'sam@outreach.example', connection_id: null }));
+        expect(none.json().data.connection_id).toBeNull();
+        const elsewhere = await call('POST', '/api/replies', ws.headers, inbound({ to_email: 'someone@else.example' }));
+        expect(elsewhere.json().data.connection_id).toBeNull();
+        // another workspace's mailbox at the same address is not this one's
+        const other = await makeWorkspace(ctx.db);
+        expect((await call('POST', '/api/replies', other.headers, inbound({ to_email: 'sam@outreach.example' }))).json().data.connection_id).toBeNull();
+      });
+
       it('finds the contact by from_email, case-insensitively, and keeps reply_count and last_reply_at right', async () => {
         const ws = await makeWorkspace(ctx.db);
         const a = await call('POST', '/api/replies', ws.headers, inbound({ from_email: 'Grace@Example.com', received_at: '2026-02-01T10:00:00Z' }));

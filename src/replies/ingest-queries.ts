@@ -97,6 +97,16 @@ export const findClient = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('clients').select(['id', 'name', 'service_description', 'round_robin']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
 );
 
+/** The workspace's mailbox with this address (lower-cased): a reply written to it came through it. */
+export const findConnectionByAddress = prepared((db, a: { ws: string; email: string }) =>
+  db
+    .selectFrom('connections')
+    .select('id')
+    .where('workspace_id', '=', a.ws)
+    .where(sql<string>`lower(email)`, '=', a.email)
+    .limit(1),
+);
+
 export const findConnection = prepared((db, a: { ws: string; id: string }) => db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
 
 export const findCategory = prepared((db, a: { ws: string; id: string }) =>

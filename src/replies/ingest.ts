@@ -117,7 +117,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     const [foundClient, foundConnection, foundCategory, contact, decider, snoozed] = await together([
       // != null, not truthiness: an empty id names nothing and is refused like any unknown id
       input.client_id != null ? q.findClient(trx, { ws: workspaceId, id: input.client_id }) : null,
-      input.connection_id != null ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id }) : null,
+      // left out: the mailbox the prospect wrote to, when it is one of the workspace's (null: none)
+      input.connection_id != null
+        ? q.findConnection(trx, { ws: workspaceId, id: input.connection_id })
+        : input.connection_id === undefined
+          ? q.findConnectionByAddress(trx, { ws: workspaceId, email: input.to_email.trim().toLowerCase() })
+          : null,
       input.category_id != null ? q.findCategory(trx, { ws: workspaceId, id: input.category_id }) : null,
       q.upsertContact(
         trx,
@@ -148,6 +153,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
     const client = foundClient?.[0] ?? null;
     if (input.client_id != null && !client) throw Errors.InvalidClientId();
     if (input.connection_id != null && !foundConnection?.[0]) throw Errors.InvalidConnectionId();
+    const connectionId = foundConnection?.[0]?.id ?? null;
     const found = foundCategory?.[0];
     if (input.category_id != null && !found) throw Errors.InvalidCategoryId();
     let category: { id: string; name: string; color: string; is_positive: boolean } | null = found
@@ -163,7 +169,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       workspace_id: workspaceId,
       contact_id: contact.id,
       client_id: input.client_id ?? null,
-      connection_id: input.connection_id ?? null,
+      connection_id: connectionId,
       category_id: category?.id ?? (null as string | null),
       from_email: fromEmail,
       from_name: fromName,
