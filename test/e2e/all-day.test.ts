@@ -210,4 +210,23 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await visible(list().getByText('Re: Focus two'));
     await archive(first.id, second.id);
   });
+
+  it('Settings → Members: a pending invitation can be sent again (a new link is shown) and revoked', async () => {
+    await page.goto(`${ws.server.base}/settings/members`);
+    await page.getByRole('button', { name: 'Invite member' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite member' });
+    await dialog.getByLabel('Email').fill('newbie@agency.example');
+    await dialog.locator('button[type=submit]').click();
+    const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+    const firstLink = await sent.getByLabel('Invitation link').inputValue();
+    await sent.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Resend the invitation to newbie@agency.example' }).click();
+    const again = await page.getByRole('dialog', { name: 'Invitation sent' }).getByLabel('Invitation link').inputValue();
+    expect(again).toMatch(/\/invite\//);
+    expect(again).not.toBe(firstLink);
+    await page.getByRole('dialog', { name: 'Invitation sent' }).getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke the invitation to newbie@agency.example' }).click();
+    await visible(page.getByRole('status').getByText('Invitation to newbie@agency.example revoked: its link no longer works'));
+    await count(page.getByRole('cell', { name: 'newbie@agency.example' }), 0);
+  });
 });

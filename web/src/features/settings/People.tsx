@@ -15,6 +15,11 @@ import { PageHead } from './Settings.tsx';
 
 const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 const ROLES = Object.keys(ROLE_LABEL) as Role[];
+/** What a pending invitation's row offers (docs/dashboard.md "Members and invitations"). */
+const INVITE_ACTIONS = [
+  { action: 'resend', label: 'Resend', className: 'link-button' },
+  { action: 'revoke', label: 'Revoke', className: 'danger-text' },
+] as const;
 
 export function MembersPage() {
   const session = useSession();
@@ -130,24 +135,18 @@ export function MembersPage() {
                         </button>
                       ) : (
                         <>
-                          <button
-                            type="button"
-                            className="link-button"
-                            aria-label={`Resend the invitation to ${m.email}`}
-                            disabled={invitation.isPending}
-                            onClick={() => invitation.mutate({ email: m.email, action: 'resend' })}
-                          >
-                            Resend
-                          </button>
-                          <button
-                            type="button"
-                            className="danger-text"
-                            aria-label={`Revoke the invitation to ${m.email}`}
-                            disabled={invitation.isPending}
-                            onClick={() => invitation.mutate({ email: m.email, action: 'revoke' })}
-                          >
-                            Revoke
-                          </button>
+                          {INVITE_ACTIONS.map(({ action, label, className }) => (
+                            <button
+                              key={action}
+                              type="button"
+                              className={className}
+                              aria-label={`${label} the invitation to ${m.email}`}
+                              disabled={invitation.isPending}
+                              onClick={() => invitation.mutate({ email: m.email, action })}
+                            >
+                              {label}
+                            </button>
+                          ))}
                         </>
                       )}
                     </td>
