@@ -12,7 +12,7 @@ import { queueTriage, triageOn } from './triage-jobs.ts';
 import type { Ingest } from './schemas.ts';
 import * as q from './ingest-queries.ts';
 import { findSnoozedOfSender } from './queries.ts';
-import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './service.ts';
+import { type Attachments, detailOf, getReply, type ReplyDetail, threadItem, type Triage } from './detail.ts';
 import { wake } from './snooze.ts';
 import { type Entry, record, shown, SYSTEM, TRIAGE } from '../activity/record.ts';
 import { nextInTurn } from './round-robin.ts';

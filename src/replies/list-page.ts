@@ -17,7 +17,7 @@ import type { Database } from '../db/types.ts';
 import { isId } from '../db/ids.ts';
 import { parseTimestamp } from '../timestamps.ts';
 import { countReplies } from '../workspaces/counts.ts';
-import { assigneeOf } from './service.ts';
+import { assigneeOf } from './detail.ts';
 import * as q from './list-queries.ts';
 import { planSearch, readSearchPage } from './search.ts';
 

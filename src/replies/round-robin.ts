@@ -6,7 +6,7 @@
 import type { Tx } from '../db/types.ts';
 import { findMembers } from '../workspaces/queries.ts';
 import { takeTurn } from './ingest-queries.ts';
-import { type Assignee, assigneeOf } from './service.ts';
+import { type Assignee, assigneeOf } from './detail.ts';
 
 export async function nextInTurn(trx: Tx, workspaceId: string, client: { id: string; round_robin: string }): Promise<Assignee | null> {
   const ids = JSON.parse(client.round_robin) as string[];

@@ -6,7 +6,7 @@
 // No writes here: apply.ts and ingestion.ts write what is decided.
 import type { LlmConfig } from '../config/index.ts';
 import type { Q, ReplyTriageTable } from '../db/types.ts';
-import type { Suggestion } from '../replies/service.ts';
+import type { Suggestion } from '../replies/detail.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
 import { categorise, type Decision, outOfOfficeUntil, suggest, type WorkspaceModel } from './local/index.ts';
 import { consequenceOf } from './contacts.ts';
