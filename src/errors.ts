@@ -31,7 +31,7 @@ export const Errors = {
   InvalidAssigneeId: define(400, 'INVALID_ASSIGNEE_ID', 'Invalid assignee_id'),
   InvalidRoundRobin: define(400, 'INVALID_ROUND_ROBIN', 'Invalid round_robin: give user ids of members of the workspace (GET /api/members)'),
   InvalidConnectionId: define(400, 'INVALID_CONNECTION_ID', 'Invalid connection_id'),
-  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'),
+  EmptyUpdate: define(400, 'EMPTY_UPDATE', 'Nothing to update: give at least one of status, category_id, client_id, ai_response, snoozed_until, assignee_id'),
   OutgoingNotFound: define(404, 'OUTGOING_NOT_FOUND', 'Outgoing message not found'),
   OutgoingNotFailed: (status: string) => new AppError(409, 'OUTGOING_NOT_FAILED', `Only failed or held mail can be retried; this message is ${status}`),
   OutgoingNotCancellable: (status: string) => new AppError(409, 'OUTGOING_NOT_CANCELLABLE', `Only scheduled or held mail can be cancelled; this message is ${status}`),

@@ -9,6 +9,7 @@ const ana = { type: 'user' as const, id: 'u-ana', name: 'Ana' };
 const names: Names = {
   category: (id) => ({ hot: 'Interested', cold: 'Not interested' })[id],
   member: (id) => ({ 'u-ana': 'Ana', 'u-ben': 'Ben' })[id],
+  client: (id) => ({ acme: 'Acme Outbound' })[id],
 };
 const entry = (e: Partial<ReplyActivity> & Pick<ReplyActivity, 'action'>): ReplyActivity => ({ at: '2026-01-05T09:40:00.000Z', actor: ana, ...e });
 const say = (e: Partial<ReplyActivity> & Pick<ReplyActivity, 'action'>) => describe(entry(e), names);
@@ -27,6 +28,20 @@ group("a reply's history in words", () => {
     expect(say({ action: 'category', from: 'hot', to: null })).toBe('Ana removed the category Interested');
     expect(say({ action: 'category', from: 'gone', to: 'hot' })).toBe('Ana changed the category from a deleted category to Interested');
     expect(say({ action: 'category', from: 'gone', to: null })).toBe('Ana removed a deleted category');
+  });
+
+  it('names clients, and one deleted since', () => {
+    expect(say({ action: 'client', from: null, to: 'acme' })).toBe('Ana set the client to Acme Outbound');
+    expect(say({ action: 'client', from: 'gone', to: 'acme' })).toBe('Ana changed the client from a deleted client to Acme Outbound');
+    expect(say({ action: 'client', from: 'acme', to: null })).toBe('Ana removed the client Acme Outbound');
+  });
+
+  it('says the steps of an answer sent later: scheduled, held, cancelled', () => {
+    expect(say({ action: 'schedule', to: '2026-01-06T08:00:00.000Z' })).toMatch(/^Ana scheduled the answer for \S/);
+    expect(say({ action: 'hold', actor: { type: 'system', id: null, name: 'Replydesk' }, to: 'Held: ada@analytical.example wrote again after this was scheduled.' })).toBe(
+      'Replydesk held the scheduled answer (ada@analytical.example wrote again after this was scheduled)',
+    );
+    expect(say({ action: 'cancel' })).toBe('Ana cancelled the scheduled answer');
   });
 
   it('says statuses, snoozes, drafts, sends, forwards and notes', () => {

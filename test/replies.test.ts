@@ -378,9 +378,29 @@ for (const dialect of DIALECTS) {
         const res = await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { status: 'ready' });
         expect(res.statusCode).toBe(200);
         const data = res.json().data;
-        expect(Object.keys(data)).toEqual(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id', 'updated_at']);
+        expect(Object.keys(data)).toEqual(['id', 'from_email', 'from_name', 'status', 'category_id', 'client_id', 'ai_response', 'snoozed_until', 'assignee_id', 'updated_at']);
         expect(data).toMatchObject({ id: ws.ids[0], status: 'ready', category_id: null, ai_response: null });
         expect(Date.parse(data.updated_at)).toBeGreaterThan(Date.now() - 10_000);
+      });
+
+      it('files a reply under a client, or under none: the list filter and the history follow; a client of another workspace is 400', async () => {
+        const ws = await workspaceWithReplies(2);
+        const client = (await call('POST', '/api/clients', ws.headers, { name: 'Initech' })).json().data as { id: string };
+        const other = await makeWorkspace(ctx.db);
+        const theirs = (await call('POST', '/api/clients', other.headers, { name: 'Theirs' })).json().data as { id: string };
+        const refused = await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { client_id: theirs.id });
+        expect([refused.statusCode, refused.json()]).toEqual([400, { data: null, error: 'Invalid client_id' }]);
+        const res = await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { client_id: client.id });
+        expect(res.json().data).toMatchObject({ id: ws.ids[0], client_id: client.id });
+        const read = (await call('GET', `/api/replies/${ws.ids[0]}`, ws.headers)).json().data;
+        expect(read.client).toMatchObject({ id: client.id, name: 'Initech' });
+        expect(read.activity.at(-1)).toMatchObject({ action: 'client', from: null, to: client.id });
+        const listed = (await call('GET', `/api/replies?client_id=${client.id}`, ws.headers)).json().data.map((r: { id: string }) => r.id);
+        expect(listed).toEqual([ws.ids[0]]);
+        // in bulk too, and null takes it off
+        expect((await call('POST', '/api/replies/bulk', ws.headers, { ids: [ws.ids[1]], client_id: client.id })).json().data).toEqual({ updated: 1, ids: [ws.ids[1]] });
+        expect((await call('PATCH', `/api/replies/${ws.ids[0]}`, ws.headers, { client_id: null })).json().data.client_id).toBeNull();
+        expect((await call('GET', `/api/replies?client_id=${client.id}`, ws.headers)).json().data.map((r: { id: string }) => r.id)).toEqual([ws.ids[1]]);
       });
 
       it('a draft on a pending reply makes it ready; an explicit status wins', async () => {
@@ -420,7 +440,7 @@ for (const dialect of DIALECTS) {
         ['a number as status', { status: 5 }, 400, 'status must be one of pending, ready, sent, archived'],
         ['a number as draft', { ai_response: 123 }, 400, 'ai_response must be a string'],
         ['an unknown field', { status: 'ready', priority: 'high' }, 400, 'Unknown field in request body: priority'],
-        ['an empty body', {}, 400, 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'],
+        ['an empty body', {}, 400, 'Nothing to update: give at least one of status, category_id, client_id, ai_response, snoozed_until, assignee_id'],
         ['an array body', [], 400, 'The request body must be an object'],
       ];
       for (const [what, body, code, message] of BAD_PATCHES) {

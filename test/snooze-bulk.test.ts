@@ -159,7 +159,7 @@ for (const dialect of DIALECTS) {
       for (const [payload, message] of [
         [{ ids: [] }, 'ids must have at least 1 item'],
         [{ ids: Array.from({ length: 101 }, () => replies[0]!.id), status: 'archived' }, 'ids must have at most 100 items'],
-        [{ ids: [replies[0]!.id] }, 'Nothing to update: give at least one of status, category_id, ai_response, snoozed_until, assignee_id'],
+        [{ ids: [replies[0]!.id] }, 'Nothing to update: give at least one of status, category_id, client_id, ai_response, snoozed_until, assignee_id'],
         [{ ids: [replies[0]!.id], status: 'gone' }, 'status must be one of pending, ready, sent, archived'],
         [{ ids: [replies[0]!.id], ai_response: 'x' }, 'Unknown field in request body: ai_response'],
         [{ ids: [replies[0]!.id], snoozed_until: '2001-01-01T00:00:00Z' }, 'snoozed_until must be in the future (null wakes the reply)'],

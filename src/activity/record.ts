@@ -6,7 +6,7 @@ import type { Tx } from '../db/types.ts';
 import type { Actor } from '../workspaces/service.ts';
 import * as q from './queries.ts';
 
-export const ACTIONS = ['status', 'category', 'assignee', 'draft', 'snooze', 'schedule', 'hold', 'cancel', 'send', 'forward', 'note'] as const;
+export const ACTIONS = ['status', 'category', 'client', 'assignee', 'draft', 'snooze', 'schedule', 'hold', 'cancel', 'send', 'forward', 'note'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /**
@@ -28,6 +28,7 @@ export const SYSTEM: Actor = { type: 'system', id: null, name: 'Replydesk' };
 const SHOWN: Record<Action, readonly ('from' | 'to')[]> = {
   status: ['from', 'to'],
   category: ['from', 'to'],
+  client: ['from', 'to'],
   assignee: ['from', 'to'],
   snooze: ['from', 'to'],
   draft: [],
@@ -71,6 +72,7 @@ export function historyOf(changed: Record<string, { previous: unknown; current: 
   for (const [field, action] of [
     ['status', 'status'],
     ['category_id', 'category'],
+    ['client_id', 'client'],
     ['assignee_id', 'assignee'],
     ['snoozed_until', 'snooze'],
   ] as const) {

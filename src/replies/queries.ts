@@ -9,7 +9,7 @@ import type { Q, ReplyTable, Tx } from '../db/types.ts';
 const snoozedOfSender = prepared((db, a: { ws: string; email: string }) =>
   db
     .selectFrom('replies')
-    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id'])
+    .select(['id', 'from_email', 'from_name', 'status', 'category_id', 'client_id', 'ai_response', 'snoozed_until', 'assignee_id'])
     .where('contact_id', '=', (eb) => eb.selectFrom('contacts').select('id').where('workspace_id', '=', a.ws).where('email', '=', a.email))
     .where('workspace_id', '=', a.ws)
     .where('snoozed_until', 'is not', null),
@@ -26,7 +26,7 @@ export function findDueSnoozes(db: Tx, now: string, limit: number) {
     db,
     db
       .selectFrom('replies')
-      .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id'])
+      .select(['id', 'workspace_id', 'from_email', 'from_name', 'status', 'category_id', 'client_id', 'ai_response', 'snoozed_until', 'assignee_id'])
       .where('snoozed_until', '<=', now)
       .orderBy('snoozed_until')
       .limit(limit),
@@ -127,7 +127,7 @@ const replyForUpdate = prepared((db, a: { ws: string; id: string }) =>
     db,
     db
       .selectFrom('replies')
-      .select(['id', 'contact_id', 'from_email', 'from_name', 'status', 'category_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
+      .select(['id', 'contact_id', 'from_email', 'from_name', 'status', 'category_id', 'client_id', 'ai_response', 'snoozed_until', 'handled_at', 'assignee_id', 'updated_at'])
       .where('workspace_id', '=', a.ws)
       .where('id', '=', a.id),
   ),

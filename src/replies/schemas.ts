@@ -131,6 +131,7 @@ export const ReplyUpdated = Type.Object({
   from_name: Type.String(),
   status: Status,
   category_id: Nullable(Type.String()),
+  client_id: Nullable(Type.String()),
   ai_response: Nullable(Type.String()),
   snoozed_until: Nullable(Timestamp),
   assignee_id: Nullable(Type.String()),
@@ -186,6 +187,7 @@ export type ListRepliesQueryT = Static<typeof ListRepliesQuery>;
 export const PatchReplyBody = Type.Object(
   {
     category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
+    client_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing client of the workspace; null removes the client.' }))),
     status: Type.Optional(Status),
     ai_response: Type.Optional(Nullable(Type.String({ maxLength: 100_000, description: 'Draft response text; null clears it.' }))),
     assignee_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A member of the workspace (a user id, GET /api/members); null unassigns.' }))),
@@ -199,6 +201,7 @@ export const BulkBody = Type.Object(
     ids: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: 100, description: 'The replies to change: 1 to 100 ids of the workspace.' }),
     status: Type.Optional(Status),
     category_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing category of the workspace; null removes the category.' }))),
+    client_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'An existing client of the workspace; null removes the client.' }))),
     assignee_id: Type.Optional(Nullable(Type.String({ maxLength: 200, description: 'A member of the workspace (a user id); null unassigns.' }))),
     snoozed_until: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Snooze until this future time; null wakes the replies.' }))),
   },

@@ -19,11 +19,11 @@ export { getReply };
 
 const now = () => new Date().toISOString();
 
-type Change = Pick<PatchReply, 'status' | 'category_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>;
+type Change = Pick<PatchReply, 'status' | 'category_id' | 'client_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>;
 
 /** The change as it will be written: nothing to do is 400, a snooze in the past is 400. */
 function checkChange(patch: Change, at: string): Change {
-  if (patch.status === undefined && patch.category_id === undefined && patch.ai_response === undefined && patch.snoozed_until === undefined && patch.assignee_id === undefined) {
+  if (Object.values(patch).every((v) => v === undefined)) {
     throw Errors.EmptyUpdate();
   }
   if (patch.snoozed_until == null) return patch;
@@ -51,15 +51,17 @@ export async function applyChange(
   opts: { actor: Actor; learn: boolean; known?: { current: q.LockedReply; categoryChecked: true }; ifMatch?: string },
 ) {
   const { known, learn, actor } = opts;
-  const [current, categoryExists, assignee] = await together([
+  const [current, categoryExists, clientExists, assignee] = await together([
     known ? known.current : q.findReplyForUpdate(trx, workspaceId, id),
     patch.category_id != null && !known?.categoryChecked ? ownedExists(trx, 'categories', workspaceId, patch.category_id) : true,
+    patch.client_id != null ? ownedExists(trx, 'clients', workspaceId, patch.client_id) : true,
     patch.assignee_id != null ? findMember(trx, workspaceId, patch.assignee_id.toLowerCase()) : null,
   ]);
   if (!current) throw Errors.ReplyNotFound();
   // the caller's version (If-Match), compared under the row's lock: a change made since it read the reply is not overwritten
   if (opts.ifMatch !== undefined && !ifMatches(opts.ifMatch, current.updated_at)) throw Errors.ReplyChanged();
   if (!categoryExists) throw Errors.InvalidCategoryId();
+  if (!clientExists) throw Errors.InvalidClientId();
   if (patch.assignee_id != null && !assignee) throw Errors.InvalidAssigneeId();
   // a new version, later than the last even within one millisecond: updated_at is what If-Match
   // and the list's memo (list-page.ts) compare
@@ -82,6 +84,7 @@ export async function applyChange(
     handled_at: handledAt,
     updated_at: updatedAt,
     ...(patch.category_id !== undefined && { category_id: patch.category_id }),
+    ...(patch.client_id !== undefined && { client_id: patch.client_id }),
     ...(patch.ai_response !== undefined && { ai_response: patch.ai_response }),
     ...(patch.snoozed_until !== undefined && { snoozed_until: patch.snoozed_until }),
     ...(patch.assignee_id !== undefined && { assignee_id: assigneeId }),
@@ -92,13 +95,14 @@ export async function applyChange(
     from_name: current.from_name,
     status,
     category_id: patch.category_id !== undefined ? patch.category_id : current.category_id,
+    client_id: patch.client_id !== undefined ? patch.client_id : current.client_id,
     ai_response: patch.ai_response !== undefined ? patch.ai_response : current.ai_response,
     snoozed_until: patch.snoozed_until !== undefined ? patch.snoozed_until : current.snoozed_until,
     assignee_id: assigneeId,
     updated_at: updatedAt,
   };
   const changed: Record<string, { previous: unknown; current: unknown }> = {};
-  for (const field of ['status', 'category_id', 'ai_response', 'snoozed_until', 'assignee_id', 'handled_at'] as const) {
+  for (const field of ['status', 'category_id', 'client_id', 'ai_response', 'snoozed_until', 'assignee_id', 'handled_at'] as const) {
     const before = current[field];
     const after = field === 'handled_at' ? handledAt : updated[field];
     if (before !== after) changed[field] = { previous: before, current: after };
@@ -146,7 +150,7 @@ export async function updateReply(db: Db, workspaceId: string, id: string, patch
  */
 export async function bulkUpdate(db: Db, workspaceId: string, body: Bulk, actor: Actor) {
   const at = now();
-  const change = checkChange({ status: body.status, category_id: body.category_id, snoozed_until: body.snoozed_until, assignee_id: body.assignee_id }, at);
+  const change = checkChange({ status: body.status, category_id: body.category_id, client_id: body.client_id, snoozed_until: body.snoozed_until, assignee_id: body.assignee_id }, at);
   const ids = [...new Set(body.ids)];
   return db.write(async (trx) => {
     const changed: string[] = [];

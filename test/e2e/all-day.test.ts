@@ -229,4 +229,21 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await visible(page.getByRole('status').getByText('Invitation to newbie@agency.example revoked: its link no longer works'));
     await count(page.getByRole('cell', { name: 'newbie@agency.example' }), 0);
   });
+
+  it('the reply view sets the client with its picker, and the History says so', async () => {
+    const client = (await ws.call('POST', '/api/clients', { name: 'Globex' })) as { id: string };
+    const reply = await ws.ingest({ subject: 'Re: Whose is this?', from_email: 'hank@globex.example' });
+    await page.goto(`${ws.server.base}/inbox/${reply.id}`);
+    await page.getByRole('button', { name: 'Client: No client' }).click();
+    await page.getByRole('group', { name: 'Set the client' }).getByRole('button', { name: 'Globex' }).click();
+    await visible(page.getByRole('button', { name: 'Client: Globex' }));
+    await until(
+      () => ws.call('GET', `/api/replies/${reply.id}`) as Promise<{ client_id: string | null }>,
+      (r) => r.client_id === client.id,
+      'the client saved',
+    );
+    await page.getByText(/^History \(/).click();
+    await visible(page.locator('.history-item').getByText('olga set the client to Globex'));
+    await archive(reply.id);
+  });
 });

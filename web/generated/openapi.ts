@@ -1920,7 +1920,7 @@ export interface components {
                  * @description What changed or happened (docs/api.md "The team's inbox" lists what from and to hold for each).
                  * @enum {string}
                  */
-                action: "status" | "category" | "assignee" | "draft" | "snooze" | "schedule" | "hold" | "cancel" | "send" | "forward" | "note";
+                action: "status" | "category" | "client" | "assignee" | "draft" | "snooze" | "schedule" | "hold" | "cancel" | "send" | "forward" | "note";
                 from?: string | null;
                 to?: string | null;
             }[];
@@ -2590,6 +2590,7 @@ export interface operations {
             content: {
                 "application/json": {
                     category_id?: string | null;
+                    client_id?: string | null;
                     /**
                      * @description One of pending, ready, sent, archived
                      * @enum {string}
@@ -2619,6 +2620,7 @@ export interface operations {
                              */
                             status: "pending" | "ready" | "sent" | "archived";
                             category_id: string | null;
+                            client_id: string | null;
                             ai_response: string | null;
                             snoozed_until: string | null;
                             assignee_id: string | null;
@@ -2721,6 +2723,7 @@ export interface operations {
                      */
                     status?: "pending" | "ready" | "sent" | "archived";
                     category_id?: string | null;
+                    client_id?: string | null;
                     assignee_id?: string | null;
                     snoozed_until?: string | null;
                 };
@@ -6282,6 +6285,7 @@ export interface operations {
                          */
                         status: "pending" | "ready" | "sent" | "archived";
                         category_id: string | null;
+                        client_id: string | null;
                         ai_response: string | null;
                         snoozed_until: string | null;
                         assignee_id: string | null;

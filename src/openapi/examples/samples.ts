@@ -124,6 +124,7 @@ export const replyUpdated = {
   from_name: replyListItem.from_name,
   status: 'ready',
   category_id: CATEGORY_ID,
+  client_id: CLIENT_ID,
   ai_response: 'Hi Ada, happy to. Our plans start at $500 a month; here is the overview…',
   snoozed_until: null,
   assignee_id: MEMBER_ID,

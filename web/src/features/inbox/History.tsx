@@ -4,7 +4,7 @@
 // ago, with the exact time on hover.
 import { useQuery } from '@tanstack/react-query';
 import { dateTime, relativeTime } from '../../lib/format.ts';
-import { categoriesQuery } from '../../queries/settings.ts';
+import { categoriesQuery, clientsQuery } from '../../queries/settings.ts';
 import { membersQuery } from '../../queries/team.ts';
 import type { ReplyDetail } from '../../types.ts';
 import { describe, type Names } from './history.ts';
@@ -12,9 +12,11 @@ import { describe, type Names } from './history.ts';
 export function History({ reply }: { reply: ReplyDetail }) {
   const categories = useQuery(categoriesQuery);
   const members = useQuery(membersQuery);
+  const clients = useQuery(clientsQuery);
   const names: Names = {
     category: (id) => categories.data?.find((c) => c.id === id)?.name ?? (reply.category?.id === id ? reply.category.name : undefined),
     member: (id) => members.data?.find((m) => m.id === id)?.name ?? (reply.assignee?.id === id ? reply.assignee.name : undefined),
+    client: (id) => clients.data?.find((c) => c.id === id)?.name ?? (reply.client?.id === id ? reply.client.name : undefined),
   };
   if (!reply.activity.length) return null;
   return (

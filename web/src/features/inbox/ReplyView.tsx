@@ -12,7 +12,7 @@ import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
 import { DoNotContact, TriageSuggestions, TriageWhy } from '../triage/components.tsx';
 import type { InboxActions } from './actions.ts';
 import { AssignMenu } from './AssignMenu.tsx';
-import { CategoryMenu } from './CategoryMenu.tsx';
+import { CategoryMenu, ClientMenu } from './CategoryMenu.tsx';
 import { BodyFrame } from './BodyFrame.tsx';
 import { Draft } from './Draft.tsx';
 import { ForwardDialog } from './ForwardDialog.tsx';
@@ -117,7 +117,7 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
           </div>
           <div className="field-inline">
             <span className="label">Client</span>
-            <span>{reply.client?.name ?? <span className="muted">None</span>}</span>
+            <ClientMenu client={reply.client} onPick={(id) => actions.setClient(reply, id)} />
           </div>
           <div className="field-inline">
             <span className="label">Mailbox</span>

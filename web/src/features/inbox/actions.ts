@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
-import { categoriesQuery } from '../../queries/settings.ts';
+import { categoriesQuery, clientsQuery } from '../../queries/settings.ts';
 import { membersQuery } from '../../queries/team.ts';
 import { refreshCountsSoon, type ReplyRef, shiftCount, tabOf } from './cache.ts';
 import { replySent, type ReplyUpdate, useReplyUpdate } from './mutations.ts';
@@ -14,6 +14,8 @@ export interface InboxActions {
   archive: (reply: ReplyRef) => void;
   snooze: (reply: ReplyRef, until: Date | null) => void;
   setCategory: (reply: ReplyRef, categoryId: string | null) => void;
+  /** File it under a client, or under none (null). */
+  setClient: (reply: ReplyRef & { client_id: string | null }, clientId: string | null) => void;
   /** Assign to a member (their user id), or unassign (null). Nobody is mailed. */
   assign: (reply: ReplyRef, assigneeId: string | null) => void;
   /** After a send: open the next reply. */
@@ -69,6 +71,14 @@ export function useInboxActions(openAfter: (id: string) => void, open: (id: stri
       const name = qc.getQueryData(categoriesQuery.queryKey)?.find((x) => x.id === categoryId)?.name;
       toast(name ? `Category set to ${name}` : 'Category removed', {
         action: { label: 'Undo', run: undoAfter(done, { reply: { ...reply, category_id: categoryId }, change: { category_id: reply.category_id }, failure: 'Could not undo' }) },
+      });
+    },
+    setClient: (reply, clientId) => {
+      if (reply.client_id === clientId) return;
+      const done = apply({ reply, change: { client_id: clientId }, failure: 'Could not change the client' });
+      const name = qc.getQueryData(clientsQuery.queryKey)?.find((x) => x.id === clientId)?.name;
+      toast(name ? `Client set to ${name}` : 'Client removed', {
+        action: { label: 'Undo', run: undoAfter(done, { reply, change: { client_id: reply.client_id }, failure: 'Could not undo' }) },
       });
     },
     assign: (reply, assigneeId) => {

@@ -4,7 +4,7 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../api.ts';
 import type { Assignee, EventData, ReplyDetail, ReplyListItem, ReplyNote, ReplyPatch } from '../../types.ts';
-import { categoriesQuery } from '../../queries/settings.ts';
+import { categoriesQuery, clientsQuery } from '../../queries/settings.ts';
 import { replyKeys } from '../../queries/inbox.ts';
 import { membersQuery } from '../../queries/team.ts';
 import type { TabId } from './view.ts';
@@ -15,10 +15,10 @@ type Lists = InfiniteData<Page<ReplyListItem>, string | undefined>;
 export type ReplyRef = Pick<ReplyListItem, 'id' | 'status' | 'category_id' | 'snoozed_until' | 'assignee'>;
 
 /** A change the inbox makes to one reply itself: archive, snooze or wake, category, assignee. */
-export type OwnChange = Pick<ReplyPatch, 'status' | 'snoozed_until' | 'category_id' | 'assignee_id'>;
+export type OwnChange = Pick<ReplyPatch, 'status' | 'snoozed_until' | 'category_id' | 'client_id' | 'assignee_id'>;
 
 /** The fields of a reply.updated / reply.sent event the lists use (docs/webhooks.md). */
-export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>>;
+export type ReplyChange = Pick<EventData<'reply.updated'>, 'id'> & Partial<Pick<EventData<'reply.updated'>, 'status' | 'category_id' | 'client_id' | 'ai_response' | 'snoozed_until' | 'assignee_id'>>;
 
 /** A reply.assigned event (docs/webhooks.md): who the reply is assigned to now. */
 export type Assignment = Pick<EventData<'reply.assigned'>, 'id' | 'assignee'>;
@@ -59,7 +59,7 @@ function assigneeOf(qc: QueryClient, id: string | null): Assignee | null {
 }
 
 /** What matches() reads: a reply's status, category, snooze and, when known, its assignee's id. */
-type Matched = Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'> & { assignee_id?: string | null };
+type Matched = Pick<ReplyListItem, 'status' | 'category_id' | 'snoozed_until'> & { client_id?: string | null; assignee_id?: string | null };
 const withAssigneeId = (r: ReplyListItem): Matched => ({ ...r, assignee_id: r.assignee?.id ?? null });
 
 /**
@@ -73,6 +73,7 @@ function matches(query: Record<string, string>, r: Matched): boolean {
   if (query.snoozed === 'false' && snoozedNow) return false;
   if (query.category_id === 'none' && r.category_id) return false;
   if (query.category_id && query.category_id !== 'none' && r.category_id !== query.category_id) return false;
+  if (r.client_id !== undefined && query.client_id && r.client_id !== query.client_id) return false;
   if (r.assignee_id !== undefined && query.assignee_id) {
     if (query.assignee_id === 'none' ? r.assignee_id !== null : r.assignee_id !== query.assignee_id) return false;
   }
@@ -92,7 +93,7 @@ export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
     const current = data?.pages.flatMap((p) => p.items).find((r) => r.id === change.id);
     if (!current) {
       const status = change.status;
-      if (status && matches(query, { status, category_id: change.category_id ?? null, snoozed_until: change.snoozed_until ?? null, assignee_id: change.assignee_id })) {
+      if (status && matches(query, { status, category_id: change.category_id ?? null, snoozed_until: change.snoozed_until ?? null, client_id: change.client_id, assignee_id: change.assignee_id })) {
         void qc.invalidateQueries({ queryKey: q.queryKey, exact: true });
       }
       continue;
@@ -101,6 +102,7 @@ export function applyReplyChange(qc: QueryClient, change: ReplyChange) {
     if (change.status !== undefined) next.status = change.status;
     if (change.ai_response !== undefined) next.ai_response = change.ai_response;
     if (change.snoozed_until !== undefined) next.snoozed_until = change.snoozed_until;
+    if (change.client_id !== undefined) next.client_id = change.client_id;
     if (change.category_id !== undefined && change.category_id !== current.category_id) {
       next.category_id = change.category_id;
       const c = categories?.find((x) => x.id === change.category_id);
@@ -209,6 +211,10 @@ export function applyOwnChange(qc: QueryClient, reply: ReplyRef, change: OwnChan
     const c = qc.getQueryData(categoriesQuery.queryKey)?.find((x) => x.id === change.category_id);
     patchInLists(qc, new Set([reply.id]), { category_id: change.category_id ?? null, category: c ? { id: c.id, name: c.name, color: c.color } : null });
     detail.category = c ? { id: c.id, name: c.name, color: c.color, is_positive: c.is_positive } : null;
+  } else if ('client_id' in change) {
+    const c = qc.getQueryData(clientsQuery.queryKey)?.find((x) => x.id === change.client_id);
+    patchInLists(qc, new Set([reply.id]), { client_id: change.client_id ?? null });
+    detail.client = c ? { id: c.id, name: c.name, service_description: c.service_description } : null;
   } else if (assignee_id !== undefined) {
     detail.assignee = assigneeOf(qc, assignee_id);
     placeAssignee(qc, reply.id, detail.assignee, false);

@@ -19,6 +19,7 @@ export function actorName(actor: Actor): string {
 export interface Names {
   category: (id: string) => string | undefined;
   member: (id: string) => string | undefined;
+  client: (id: string) => string | undefined;
 }
 
 const status = (s: string | null | undefined) => (s && s in STATUS ? STATUS[s as ReplyStatus] : (s ?? 'no status'));
@@ -28,6 +29,7 @@ export function deed(entry: ReplyActivity, names: Names): string {
   const { from = null, to = null } = entry;
   const category = (id: string) => names.category(id) ?? 'a deleted category';
   const member = (id: string) => names.member(id) ?? 'a former member';
+  const client = (id: string) => names.client(id) ?? 'a deleted client';
   switch (entry.action) {
     case 'status':
       if (to === 'archived') return 'archived it';
@@ -35,6 +37,9 @@ export function deed(entry: ReplyActivity, names: Names): string {
     case 'category':
       if (!to) return from ? (names.category(from) ? `removed the category ${category(from)}` : 'removed a deleted category') : 'removed the category';
       return from ? `changed the category from ${category(from)} to ${category(to)}` : `set the category to ${category(to)}`;
+    case 'client':
+      if (!to) return from ? `removed the client ${client(from)}` : 'removed the client';
+      return from ? `changed the client from ${client(from)} to ${client(to)}` : `set the client to ${client(to)}`;
     case 'assignee':
       if (!to) return from ? `unassigned this from ${member(from)}` : 'unassigned this';
       if (from) return `reassigned this from ${member(from)} to ${member(to)}`;
