@@ -246,4 +246,40 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await visible(page.locator('.history-item').getByText('olga set the client to Globex'));
     await archive(reply.id);
   });
+
+  it('the mailbox form marks every problem at once next to its field, never creates a mailbox with servers ticked and left blank, and a mailbox without servers is "Not connected" everywhere', async () => {
+    await page.goto(`${ws.server.base}/settings/mailboxes`);
+    await page.getByRole('button', { name: 'New mailbox' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New mailbox' });
+    await dialog.getByLabel('Name').fill('Blank servers');
+    await dialog.getByLabel('Email', { exact: true }).fill('blank@agency.example');
+    await dialog.getByLabel('Connect IMAP and SMTP').check();
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await visible(dialog.getByText('Enter the IMAP server (and SMTP to send through it)'));
+    expect(await dialog.getByLabel('IMAP host').getAttribute('aria-invalid')).toBe('true');
+    // a server begun: all of what it lacks, at once
+    await dialog.getByLabel('IMAP host').fill('imap.agency.example');
+    await dialog.getByLabel('IMAP port').fill('99999');
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await visible(dialog.getByText('3 fields need attention'));
+    for (const label of ['IMAP port', 'IMAP username', 'IMAP password']) expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
+    expect(await dialog.getByLabel('IMAP host').getAttribute('aria-invalid')).toBeNull();
+    expect(((await ws.call('GET', '/api/connections')) as { email: string }[]).map((c) => c.email)).not.toContain('blank@agency.example');
+    // no servers, on purpose
+    await dialog.getByLabel('Connect IMAP and SMTP').uncheck();
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await count(dialog, 0);
+    const row = page.getByRole('row').filter({ hasText: 'blank@agency.example' });
+    await visible(row.getByText('Not connected'));
+    // the sidebar names it the same (for a screen reader; a grey dot on screen)
+    await until(
+      async () =>
+        (await page
+          .getByRole('navigation', { name: 'Mailboxes' })
+          .getByRole('link', { name: /blank@agency\.example/ })
+          .textContent()) ?? '',
+      (t) => t.includes('Not connected'),
+      'the sidebar saying Not connected',
+    );
+  });
 });

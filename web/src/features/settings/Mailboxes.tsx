@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Empty } from '../../components/States.tsx';
 import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
+import { mailboxState } from '../../lib/mailbox-state.ts';
 import type { Connection } from '../../types.ts';
 import { ConnectButtons, ReconnectButton, SignInOutcome } from './MailboxSignIn.tsx';
 import { connectionKeys, connectionsQuery } from '../../queries/settings.ts';
@@ -26,19 +27,47 @@ const emptyServer = (port: string, tls: Tls): Server => ({ host: '', port, tls, 
 const serverOf = (s: { host: string; port: number; tls: Tls; username: string } | null | undefined, port: string, tls: Tls): Server =>
   s ? { host: s.host, port: String(s.port), tls: s.tls, username: s.username, password: '' } : emptyServer(port, tls);
 
-function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix: string; title: string; value: Server; onChange: (s: Server) => void; keepPassword: boolean }) {
-  const set = (k: keyof Server, v: string) => onChange({ ...value, [k]: v });
+const blank = (s: Server) => !s.host.trim() && !s.username.trim() && !s.password;
+
+/** What is wrong with a server's settings, by field (the input's id), all at once. */
+function serverProblems(prefix: string, title: string, s: Server, keepPassword: boolean): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const port = Number(s.port);
+  if (!s.host.trim()) problems[`${prefix}-host`] = `Enter the ${title} server's host name.`;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) problems[`${prefix}-port`] = 'A port is a whole number from 1 to 65535.';
+  if (!s.username.trim()) problems[`${prefix}-user`] = `Enter the ${title} username (often the mailbox's address).`;
+  if (!s.password && !keepPassword) problems[`${prefix}-password`] = `Enter the ${title} password (an app password for Gmail and Microsoft 365).`;
+  return problems;
+}
+
+/** A labelled input of a server, with its problem under it when it has one. */
+function ServerInput(props: { id: string; label: string; problem?: string; children: (aria: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
+  const aria = props.problem ? { 'aria-invalid': true as const, 'aria-describedby': `${props.id}-problem` } : {};
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children(aria)}
+      {props.problem ? (
+        <span id={`${props.id}-problem`} className="form-error small">
+          {props.problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function ServerFields(props: { prefix: string; title: string; value: Server; onChange: (s: Server) => void; keepPassword: boolean; problems: Record<string, string> }) {
+  const { prefix, title, value, problems } = props;
+  const set = (k: keyof Server, v: string) => props.onChange({ ...value, [k]: v });
   return (
     <fieldset className="fieldset grid-2">
       <legend>{title}</legend>
-      <div className="field">
-        <label htmlFor={`${prefix}-host`}>{title} host</label>
-        <input id={`${prefix}-host`} value={value.host} onChange={(e) => set('host', e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-port`}>{title} port</label>
-        <input id={`${prefix}-port`} inputMode="numeric" value={value.port} onChange={(e) => set('port', e.target.value)} />
-      </div>
+      <ServerInput id={`${prefix}-host`} label={`${title} host`} problem={problems[`${prefix}-host`]}>
+        {(aria) => <input id={`${prefix}-host`} {...aria} value={value.host} onChange={(e) => set('host', e.target.value)} />}
+      </ServerInput>
+      <ServerInput id={`${prefix}-port`} label={`${title} port`} problem={problems[`${prefix}-port`]}>
+        {(aria) => <input id={`${prefix}-port`} {...aria} inputMode="numeric" value={value.port} onChange={(e) => set('port', e.target.value)} />}
+      </ServerInput>
       <div className="field">
         <label htmlFor={`${prefix}-tls`}>{title} security</label>
         <select id={`${prefix}-tls`} value={value.tls} onChange={(e) => set('tls', e.target.value)}>
@@ -47,26 +76,25 @@ function ServerFields({ prefix, title, value, onChange, keepPassword }: { prefix
           <option value="none">None</option>
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-user`}>{title} username</label>
-        <input id={`${prefix}-user`} autoComplete="off" value={value.username} onChange={(e) => set('username', e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-password`}>{title} password</label>
-        <input
-          id={`${prefix}-password`}
-          type="password"
-          autoComplete="new-password"
-          placeholder={keepPassword ? 'Unchanged' : undefined}
-          value={value.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
-      </div>
+      <ServerInput id={`${prefix}-user`} label={`${title} username`} problem={problems[`${prefix}-user`]}>
+        {(aria) => <input id={`${prefix}-user`} {...aria} autoComplete="off" value={value.username} onChange={(e) => set('username', e.target.value)} />}
+      </ServerInput>
+      <ServerInput id={`${prefix}-password`} label={`${title} password`} problem={problems[`${prefix}-password`]}>
+        {(aria) => (
+          <input
+            id={`${prefix}-password`}
+            {...aria}
+            type="password"
+            autoComplete="new-password"
+            placeholder={props.keepPassword ? 'Unchanged' : undefined}
+            value={value.password}
+            onChange={(e) => set('password', e.target.value)}
+          />
+        )}
+      </ServerInput>
     </fieldset>
   );
 }
-
-const SYNC_LABEL: Record<Connection['sync']['state'], string> = { pending: 'Waiting for first sync', active: 'Syncing', error: 'Error', paused: 'Paused' };
 
 /** Create (no `editing`) or change a mailbox. A password left blank when editing is kept. */
 function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClose: () => void }) {
@@ -76,15 +104,26 @@ function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClo
   const [imap, setImap] = useState(serverOf(editing?.imap, '993', 'implicit'));
   const [smtp, setSmtp] = useState(serverOf(editing?.smtp, '465', 'implicit'));
   const server = (s: Server) => ({ host: s.host.trim(), port: Number(s.port), tls: s.tls, username: s.username, ...(s.password || !editing ? { password: s.password } : {}) });
+  // every problem of the server settings at once, next to its field (the server checks again)
+  const [problems, setProblems] = useState<Record<string, string>>({});
   return (
     <FormDialog
       title={editing ? `Edit ${editing.email}` : 'New mailbox'}
       submit={editing ? 'Save mailbox' : 'Create mailbox'}
       onClose={onClose}
       onSubmit={async () => {
+        // a server left wholly blank is not connected (IMAP alone reads, SMTP alone sends); one
+        // begun must be complete; ticked with both blank is a mistake, not a mailbox without servers
+        const found: Record<string, string> = {};
+        if (form.servers && blank(imap) && blank(smtp)) found['imap-host'] = 'Enter the IMAP server (and SMTP to send through it), or untick "Connect IMAP and SMTP".';
+        if (form.servers && !blank(imap)) Object.assign(found, serverProblems('imap', 'IMAP', imap, Boolean(editing?.imap)));
+        if (form.servers && !blank(smtp)) Object.assign(found, serverProblems('smtp', 'SMTP', smtp, Boolean(editing?.smtp)));
+        setProblems(found);
+        const n = Object.keys(found).length;
+        if (n) throw new Error(`${n === 1 ? 'One field needs' : `${n} fields need`} attention: see the marks above.`);
         const body: Record<string, unknown> = { name: form.name.trim(), email: form.email.trim(), signature: { text: form.signature } };
-        if (form.servers && imap.host.trim()) body.imap = server(imap);
-        if (form.servers && smtp.host.trim()) body.smtp = server(smtp);
+        if (form.servers && !blank(imap)) body.imap = server(imap);
+        if (form.servers && !blank(smtp)) body.smtp = server(smtp);
         if (editing) await api.patch(`/api/connections/${editing.id}`, body);
         else await api.post('/api/connections', body);
         toast(`Mailbox ${form.email.trim()} ${editing ? 'saved' : 'created'}`);
@@ -110,8 +149,8 @@ function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClo
       {form.servers ? (
         <>
           <p className="muted small">Replies are read from the IMAP folder; answers are sent through SMTP and filed in Sent. Gmail and Microsoft 365 need an app password.</p>
-          <ServerFields prefix="imap" title="IMAP" value={imap} onChange={setImap} keepPassword={Boolean(editing?.imap)} />
-          <ServerFields prefix="smtp" title="SMTP" value={smtp} onChange={setSmtp} keepPassword={Boolean(editing?.smtp)} />
+          <ServerFields prefix="imap" title="IMAP" value={imap} onChange={setImap} keepPassword={Boolean(editing?.imap)} problems={problems} />
+          <ServerFields prefix="smtp" title="SMTP" value={smtp} onChange={setSmtp} keepPassword={Boolean(editing?.smtp)} problems={problems} />
         </>
       ) : null}
     </FormDialog>
@@ -160,14 +199,14 @@ export function MailboxesPage() {
             <td className="strong">{c.name}</td>
             <td>{c.email}</td>
             <td>
-              {c.imap && c.sync ? (
+              {mailboxState(c).connected ? (
                 <>
-                  <span className={`badge badge-sync-${c.sync.state}`}>{SYNC_LABEL[c.sync.state] ?? c.sync.state}</span>
+                  <span className={`badge badge-sync-${c.sync.state}`}>{mailboxState(c).label}</span>
                   {c.sync.last_error ? <span className="form-error small"> {c.sync.last_error}</span> : null}
                   {c.sync.last_synced_at ? <span className="muted small"> · {dateTime(c.sync.last_synced_at)}</span> : null}
                 </>
               ) : (
-                <span className="muted">Not connected</span>
+                <span className="muted">{mailboxState(c).label}</span>
               )}
             </td>
             <td>{dateTime(c.created_at)}</td>

@@ -3,13 +3,12 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type React from 'react';
 import { api, errorMessage } from '../../api.ts';
 import { Dot } from '../../components/Chip.tsx';
+import { mailboxState } from '../../lib/mailbox-state.ts';
 import { useToast } from '../../components/Toasts.tsx';
 import { useLiveUpdates } from './live.ts';
 import { forgetSession, statusQuery, useAdoptSession, useSession } from '../../lib/session.ts';
 import { categoriesQuery, connectionsQuery } from '../../queries/settings.ts';
-import type { Connection, Session } from '../../types.ts';
-
-const SYNC_COLOURS: Record<Connection['sync']['state'], string> = { active: '#16a34a', pending: '#9ca3af', error: '#dc2626', paused: '#d97706' };
+import type { Session } from '../../types.ts';
 
 export function Shell() {
   const session = useSession();
@@ -104,12 +103,8 @@ function Sidebar({ session }: { session: Session }) {
             {connections.data.map((c) => (
               <Shortcut key={c.id} param="connection_id" value={c.id} title={c.sync?.last_error ?? c.email}>
                 <span className="truncate">{c.email}</span>
-                {c.sync ? (
-                  <>
-                    <Dot color={SYNC_COLOURS[c.sync.state] ?? '#9ca3af'} />
-                    <span className="sr-only">sync {c.sync.state}</span>
-                  </>
-                ) : null}
+                <Dot color={mailboxState(c).colour} />
+                <span className="sr-only">{mailboxState(c).label}</span>
               </Shortcut>
             ))}
           </nav>
