@@ -2,7 +2,8 @@
 // tried here as a person would, against the real server process (a SQLite file, mail captured).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { available } from './browser.ts';
+import { join } from 'node:path';
+import { accessibilityProblems, available, SHOTS, signIn } from './browser.ts';
 import { count, until, url, visible } from './wait.ts';
 import { startWorkspace, type Workspace } from './workspace.ts';
 
@@ -282,4 +283,32 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
       'the sidebar saying Not connected',
     );
   });
+
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    it(`at ${width}×${height}: the inbox with a reply open and the Settings pages fit the width, with no accessibility problem`, async () => {
+      const reply = await ws.ingest({ subject: 'Re: A narrow screen', from_email: 'a-very-long-sender-address-indeed@subdomain.narrow-screens.example', body_text: 'Does it fit?' });
+      const context = await ws.browser.newContext({ viewport: { width, height } });
+      try {
+        const small = await context.newPage();
+        await signIn(small, ws.server.base, OWNER);
+        const overflow = () => small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        for (const path of [`/inbox/${reply.id}`, '/settings/webhooks', '/settings/triage', '/settings/members', '/settings/mailboxes']) {
+          await small.goto(`${ws.server.base}${path}`);
+          await visible(small.locator('main, .reply, .page-head').first());
+          await small.waitForLoadState('networkidle');
+          expect(await overflow(), `${path} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+          expect(await accessibilityProblems(small), `${path} at ${width}px`).toEqual([]);
+          if (path.startsWith('/inbox')) await small.screenshot({ path: join(SHOTS, `inbox-${width}.png`) });
+        }
+      } finally {
+        await context.close();
+        await archive(reply.id);
+      }
+    });
+  }
 });
