@@ -31,7 +31,12 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
   const archive = (...ids: string[]) => ws.call('POST', '/api/replies/bulk', { ids, status: 'archived' });
 
   it('`c` opens the category picker; the arrow keys change nothing, Enter sets the one chosen, once', async () => {
-    const reply = await ws.ingest({ subject: 'Re: Picking a category', from_email: 'pat@picker.example' });
+    // a long reply: its draft and actions sit at the foot of the screen, where toasts go
+    const reply = await ws.ingest({
+      subject: 'Re: Picking a category',
+      from_email: 'pat@picker.example',
+      body_text: Array.from({ length: 80 }, (_, i) => `Line ${i + 1} of a long answer.`).join('\n'),
+    });
     await page.goto(`${ws.server.base}/inbox/${reply.id}`);
     await visible(page.getByRole('button', { name: 'Category: No category' }));
     await page.locator('body').press('c');
@@ -51,6 +56,14 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     expect(((await ws.call('GET', `/api/replies/${reply.id}`)) as { category_id: string | null }).category_id).toBeNull();
     await page.keyboard.press('Enter');
     await visible(page.getByRole('button', { name: `Category: ${chosen}` }));
+    // its toast sits clear of the draft and its actions, scrolled to the foot of the screen
+    await page.getByRole('group', { name: 'Reply actions' }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    const toast = await page.locator('.toast').first().boundingBox();
+    for (const part of [page.getByRole('group', { name: 'Reply actions' }), page.getByLabel('Draft', { exact: true })]) {
+      const box = (await part.boundingBox())!;
+      const apart = toast!.x + toast!.width <= box.x || box.x + box.width <= toast!.x || toast!.y + toast!.height <= box.y || box.y + box.height <= toast!.y;
+      expect(apart, 'the toast covers the draft or its actions').toBe(true);
+    }
     const read = await until(
       () => ws.call('GET', `/api/replies/${reply.id}`) as Promise<{ category_id: string | null; activity: { action: string }[] }>,
       (r) => r.category_id !== null,
