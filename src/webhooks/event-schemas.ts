@@ -25,7 +25,7 @@ export const EVENT_DATA = {
   'reply.updated': {
     summary: 'A reply changed',
     description:
-      'Status, category, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.',
+      'Status, category, client, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.',
     data: Type.Composite([ReplyUpdated, Type.Object({ changes: Type.Record(Type.String(), Change) })]),
   },
   'reply.assigned': {

@@ -1579,7 +1579,7 @@ export interface webhooks {
         put?: never;
         /**
          * A reply changed
-         * @description Status, category, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.
+         * @description Status, category, client, draft or snooze changed (`PATCH /api/replies/{id}`, `POST /api/replies/bulk`, or a snooze ending). `data` is the reply after the change; `changes` names each changed field with its previous and current value.
          *
          *     Delivered as a POST to every enabled endpoint subscribed to `reply.updated` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
          */
