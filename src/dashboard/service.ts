@@ -75,7 +75,7 @@ export async function setup(db: Db, input: { token: string; email: string; passw
     await q.insertMembership(trx, { workspace_id: workspace.id, user_id: userId, role: 'owner', created_at: now() });
     return openSession(trx, userId, workspace.id);
   });
-  if (input.demo_data) await seed(db, workspace.id, { replies: 120 });
+  if (input.demo_data) await seed(db, workspace.id, { replies: 300 });
   return cookie;
 }
 

@@ -3,11 +3,13 @@
 // API, so counters and contacts stay consistent.
 import crypto from 'node:crypto';
 import type { Db } from '../db/connect.ts';
-import type { ReplyStatus } from '../db/types.ts';
+import type { ReplyStatus, Tx } from '../db/types.ts';
 import { createCategory, listCategories } from '../categories/service.ts';
 import { createClient } from '../clients/service.ts';
 import { createConnection } from '../mailboxes/service.ts';
 import { ingestReply } from '../replies/ingest.ts';
+import { storeAttachment } from '../replies/attachments.ts';
+import { uuidv7 } from '../db/ids.ts';
 import { updateReply } from '../replies/service.ts';
 import { TRIAGE } from '../activity/record.ts';
 import { getWorkspace } from '../workspaces/service.ts';
@@ -78,6 +80,32 @@ const slug = (s: string) =>
     .replace(/[^A-Za-z0-9]+/g, '')
     .toLowerCase();
 
+/** Files prospects attach: small and real, so a download opens in the program its type names. */
+const FILES = [
+  { filename: 'requirements.txt', type: 'text/plain', content: (co: string) => `What ${co} needs\n\n- replies answered within the hour\n- one inbox for 4 SDRs\n- CRM sync\n` },
+  { filename: 'seats.csv', type: 'text/csv', content: (co: string) => `team,seats\n${co} sales,12\n${co} success,4\n` },
+];
+
+/**
+ * The earlier messages of a reply's thread, oldest first: Sam's first mail and, for two replies
+ * in three, a follow-up or two, days apart (the thread of a real sequence).
+ */
+function threadOf(t: { i: number; first: string; company: string; email: string; subject: string; from: string; sentAt: Date }) {
+  const steps = 1 + (t.i % 3 === 0 ? 0 : t.i % 3 === 1 ? 1 : 2);
+  const bodies = [
+    `Hi ${t.first},\n\nI noticed ${t.company} is growing its sales team. We help teams like yours answer replies twice as fast. Worth a quick chat?\n\nSam`,
+    `Hi ${t.first},\n\nFollowing up on my note below, in case it got buried. Would a 15-minute call next week work?\n\nSam`,
+    `Hi ${t.first},\n\nLast one from me: should I speak to someone else at ${t.company} about this?\n\nSam`,
+  ];
+  const dayMs = 24 * 3600 * 1000;
+  return bodies.slice(0, steps).map((body, k) => ({
+    from: t.from,
+    to: t.email,
+    subject: k ? `Re: ${t.subject}` : t.subject,
+    body,
+    sent_at: new Date(t.sentAt.getTime() - (steps - 1 - k) * 3 * dayMs).toISOString(),
+  }));
+}
 export async function seed(db: Db, workspaceId: string, opts: { replies: number }) {
   if (!(await getWorkspace(db, workspaceId))) throw new Error(`No workspace with id ${workspaceId}`);
   const r = rng(42);
@@ -111,29 +139,45 @@ export async function seed(db: Db, workspaceId: string, opts: { replies: number 
     const receivedAt = new Date(now - Math.floor(r() * 60 * 24 * 3600 * 1000));
     const sentAt = new Date(receivedAt.getTime() - (1 + Math.floor(r() * 72)) * 3600 * 1000);
     const text = `Hi Sam,\n\n${pick(category.lines)}\n\nBest regards,\n${first} ${last}\n${company}`;
-    const { reply } = await ingestReply(db, workspaceId, {
-      from_email: email,
-      from_name: `${first} ${last}`,
-      to_email: connection.email,
-      subject: `Re: ${subject}`,
-      body_text: text,
-      body_html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n\n/g, '</p><p>').replace(/\n/g, '<br>')}</p>`,
-      received_at: receivedAt.toISOString(),
-      client_id: pick(clients).id,
-      connection_id: connection.id,
-      message_id: `<seed.${workspaceId.slice(0, 8)}.${i}@mail.${slug(company)}.example.com>`,
-      in_reply_to: `<out.${i}@outreach.example.org>`,
-      thread: [
-        {
-          from: connection.email,
-          to: email,
-          subject,
-          body: `Hi ${first},\n\nI noticed ${company} is growing its sales team. We help teams like yours answer replies twice as fast. Worth a quick chat?\n\nSam`,
-          sent_at: sentAt.toISOString(),
-        },
-      ],
-      contact: { first_name: first, last_name: last, company, title: TITLES[Math.floor(cr() * TITLES.length)]!, metadata: { source: 'seed' } },
-    });
+    // every fifth reply carries a file, as prospects' answers do (a brief, a list of seats)
+    const file = i % 5 === 2 ? FILES[i % FILES.length]! : null;
+    const within = file
+      ? async (trx: Tx, replyId: string) => [
+          await storeAttachment(trx, {
+            id: uuidv7(),
+            workspace_id: workspaceId,
+            reply_id: replyId,
+            position: 0,
+            filename: file.filename,
+            content_type: file.type,
+            size: Buffer.byteLength(file.content(company)),
+            content_id: null,
+            content: Buffer.from(file.content(company)),
+            skipped_reason: null,
+            created_at: new Date().toISOString(),
+          }),
+        ]
+      : undefined;
+    const { reply } = await ingestReply(
+      db,
+      workspaceId,
+      {
+        from_email: email,
+        from_name: `${first} ${last}`,
+        to_email: connection.email,
+        subject: `Re: ${subject}`,
+        body_text: text,
+        body_html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n\n/g, '</p><p>').replace(/\n/g, '<br>')}</p>`,
+        received_at: receivedAt.toISOString(),
+        client_id: pick(clients).id,
+        connection_id: connection.id,
+        message_id: `<seed.${workspaceId.slice(0, 8)}.${i}@mail.${slug(company)}.example.com>`,
+        in_reply_to: `<out.${i}@outreach.example.org>`,
+        thread: threadOf({ i, first, company, email, subject, from: connection.email, sentAt }),
+        contact: { first_name: first, last_name: last, company, title: TITLES[Math.floor(cr() * TITLES.length)]!, metadata: { source: 'seed' } },
+      },
+      { within },
+    );
     // A realistic inbox: most replies triaged, some drafted, some answered or archived.
     const roll = r();
     if (roll < 0.2) continue;

@@ -15,7 +15,7 @@ import { uuidv7 } from '../db/ids.ts';
 import type { Tx } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { getThreadForMail } from '../mail/queries.ts';
-import { insertAttachment } from '../replies/attachment-queries.ts';
+import { storeAttachment } from '../replies/attachments.ts';
 import { ingestReply, type IngestTriage } from '../replies/ingest.ts';
 import { normalizeTimestamp } from '../timestamps.ts';
 import { clean, type ParsedMessage, parseMessage } from './parse.ts';
@@ -98,16 +98,7 @@ export async function storeParsed(db: Db, m: ParsedMessage, place: Place, opts: 
         skipped_reason: tooLarge ? `larger than the limit of ${opts.maxAttachmentBytes} bytes (MAILBOX_ATTACHMENT_MAX_MB)` : null,
         created_at: t,
       };
-      await insertAttachment(trx, row);
-      listed.push({
-        id: row.id,
-        filename: row.filename,
-        content_type: row.content_type,
-        size: row.size,
-        stored: !tooLarge,
-        skipped_reason: row.skipped_reason,
-        download_url: tooLarge ? null : `/api/replies/${replyId}/attachments/${row.id}`,
-      });
+      listed.push(await storeAttachment(trx, row));
     }
     return listed;
   };

@@ -1,6 +1,7 @@
 // Attachments of replies that arrived by IMAP: listed on the reply's single read, downloaded
 // one at a time (GET /api/replies/{id}/attachments/{attachmentId}).
 import type { Db } from '../db/connect.ts';
+import type { ReplyAttachmentTable, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
 import * as q from './attachment-queries.ts';
 
@@ -15,6 +16,21 @@ export async function attachmentsForReply(db: Db, workspaceId: string, replyId: 
     skipped_reason: a.skipped_reason,
     download_url: a.skipped_reason === null ? `/api/replies/${replyId}/attachments/${a.id}` : null,
   }));
+}
+
+/** Stores one attachment in its reply's ingest transaction; the item the reply's single read lists. */
+export async function storeAttachment(trx: Tx, row: ReplyAttachmentTable) {
+  await q.insertAttachment(trx, row);
+  const stored = row.content !== null;
+  return {
+    id: row.id,
+    filename: row.filename,
+    content_type: row.content_type,
+    size: row.size,
+    stored,
+    skipped_reason: row.skipped_reason,
+    download_url: stored ? `/api/replies/${row.reply_id}/attachments/${row.id}` : null,
+  };
 }
 
 /** One attachment's bytes; 404 when the reply or the attachment is not the workspace's, or was not kept. */
