@@ -9,9 +9,9 @@ import { isTimestamp } from '../timestamps.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
-export function makeAjv(coerce: boolean) {
+export function makeAjv(coerce: boolean, allErrors = false) {
   // verbose: errors carry their schema, so a wrong type on an enum field can list the choices
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors, strict: false, verbose: true });
   addFormats(ajv);
   // ajv-formats' date-time accepts leap seconds and leaves the year unbounded; ours names an
   // instant that can be stored and shown back (src/timestamps.ts).
@@ -19,8 +19,9 @@ export function makeAjv(coerce: boolean) {
   return ajv;
 }
 
-const bodyAjv = makeAjv(false);
-const textAjv = makeAjv(true);
+// every problem of a request at once (schemaErrorFormatter), so a form can mark each field
+const bodyAjv = makeAjv(false, true);
+const textAjv = makeAjv(true, true);
 
 /**
  * Every integer a schema takes is bounded to the integers JavaScript holds exactly: 1e19 is an
@@ -140,9 +141,40 @@ function article(type: string | string[]): string {
   return `a ${t}`;
 }
 
+/** The values of a union of literals (`Type.Union([Type.Literal('a'), …])`) that failed, or null. */
+function constChoices(e: ErrorObject | FastifySchemaValidationError): unknown[] | null {
+  if (e.keyword !== 'anyOf') return null;
+  const branches = (e as ErrorObject).schema;
+  if (!Array.isArray(branches) || !branches.every((b) => b && typeof b === 'object' && 'const' in b)) return null;
+  return branches.map((b: { const: unknown }) => b.const);
+}
+
+/** At most this many problems are named in one answer. */
+const MAX_PROBLEMS = 10;
+
+/**
+ * Every problem of the request, one per field, in the schema's order, joined by "; ": the
+ * first is what a single-problem answer said. A field's later errors are dropped: a wrong
+ * type on a nullable field fails each branch of its union, and the first says it best.
+ */
 export function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: string): Error {
-  const first = errors[0];
-  return new Error(first ? describeValidationError(first, dataVar) : `Invalid ${dataVar}`);
+  const byField = new Map<string, string>();
+  for (const e of errors) {
+    const p = e.params as Partial<KeywordParams>;
+    const field = fieldPath(e.instancePath, p.missingProperty ?? p.additionalProperty);
+    const choices = constChoices(e);
+    // a union of literals fails each literal first; its anyOf error names the choices
+    if (choices) byField.set(field, `${field} must be one of ${choices.join(', ')}`);
+    else if (!byField.has(field)) byField.set(field, describeValidationError(e, dataVar));
+  }
+  // a field whose own parts have problems (a union's other branch: "imap must be null") is left out
+  const fields = [...byField.keys()];
+  const within = (outer: string, inner: string) => inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`) || (outer === '' && inner !== '');
+  const problems = fields
+    .filter((f) => !fields.some((g) => within(f, g)))
+    .map((f) => byField.get(f) as string)
+    .slice(0, MAX_PROBLEMS);
+  return new Error(problems.length ? problems.join('; ') : `Invalid ${dataVar}`);
 }
 
 export type ValueProblem = 'nul' | 'surrogate' | 'infinite';

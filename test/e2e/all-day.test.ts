@@ -279,6 +279,14 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     for (const label of ['IMAP port', 'IMAP username', 'IMAP password']) expect(await dialog.getByLabel(label).getAttribute('aria-invalid'), label).toBe('true');
     expect(await dialog.getByLabel('IMAP host').getAttribute('aria-invalid')).toBeNull();
     expect(((await ws.call('GET', '/api/connections')) as { email: string }[]).map((c) => c.email)).not.toContain('blank@agency.example');
+    // what only the server checks (a host name with a space) is marked on its field too
+    await dialog.getByLabel('IMAP host').fill('imap agency.example');
+    await dialog.getByLabel('IMAP port').fill('993');
+    await dialog.getByLabel('IMAP username').fill('blank@agency.example');
+    await dialog.getByLabel('IMAP password').fill('secret');
+    await dialog.getByRole('button', { name: 'Create mailbox' }).click();
+    await visible(dialog.getByText('IMAP host has an invalid format.'));
+    expect(await dialog.getByLabel('IMAP host').getAttribute('aria-invalid')).toBe('true');
     // no servers, on purpose
     await dialog.getByLabel('Connect IMAP and SMTP').uncheck();
     await dialog.getByRole('button', { name: 'Create mailbox' }).click();

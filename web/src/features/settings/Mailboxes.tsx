@@ -40,6 +40,24 @@ function serverProblems(prefix: string, title: string, s: Server, keepPassword: 
   return problems;
 }
 
+const INPUT_OF: Record<string, string> = { host: 'host', port: 'port', username: 'user', password: 'password' };
+
+/**
+ * The server's answer to a form it refused, split into the problems of fields this form shows
+ * (it names every problem at once, "imap.port must be at most 65535; smtp.host is required")
+ * and the rest, said at the foot of the form.
+ */
+export function serverFieldProblems(message: string): { fields: Record<string, string>; rest: string[] } {
+  const fields: Record<string, string> = {};
+  const rest: string[] = [];
+  for (const problem of message.split('; ')) {
+    const m = /^(imap|smtp)\.(host|port|username|password) (.*)$/.exec(problem);
+    if (m?.[1] && m[2] && m[3]) fields[`${m[1]}-${INPUT_OF[m[2]]}`] = `${m[1].toUpperCase()} ${m[2]} ${m[3]}.`;
+    else rest.push(problem);
+  }
+  return { fields, rest };
+}
+
 /** A labelled input of a server, with its problem under it when it has one. */
 function ServerInput(props: { id: string; label: string; problem?: string; children: (aria: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
   const aria = props.problem ? { 'aria-invalid': true as const, 'aria-describedby': `${props.id}-problem` } : {};
@@ -124,8 +142,16 @@ function MailboxDialog({ editing, onClose }: { editing: Connection | null; onClo
         const body: Record<string, unknown> = { name: form.name.trim(), email: form.email.trim(), signature: { text: form.signature } };
         if (form.servers && !blank(imap)) body.imap = server(imap);
         if (form.servers && !blank(smtp)) body.smtp = server(smtp);
-        if (editing) await api.patch(`/api/connections/${editing.id}`, body);
-        else await api.post('/api/connections', body);
+        try {
+          if (editing) await api.patch(`/api/connections/${editing.id}`, body);
+          else await api.post('/api/connections', body);
+        } catch (err) {
+          const { fields, rest } = serverFieldProblems(err instanceof Error ? err.message : String(err));
+          setProblems(fields);
+          const n = Object.keys(fields).length;
+          if (!n) throw err;
+          throw new Error([`${n === 1 ? 'One field needs' : `${n} fields need`} attention: see the marks above.`, ...rest].join(' '));
+        }
         toast(`Mailbox ${form.email.trim()} ${editing ? 'saved' : 'created'}`);
         await qc.invalidateQueries({ queryKey: connectionKeys.all });
       }}
