@@ -13,6 +13,7 @@ import { MAX_URL_LENGTH, registerRequestChecks } from './http/json-body.ts';
 import { registerPathIds } from './http/path-ids.ts';
 import { ErrorBody } from './http/schemas.ts';
 import { registerShutdown } from './http/shutdown.ts';
+import { BODY_LIMIT } from './http/attachments.ts';
 import { schemaErrorFormatter, validatorCompiler } from './http/validation.ts';
 import { registerResponseCheck } from './http/response-check.ts';
 import { Errors } from './errors.ts';
@@ -46,6 +47,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { AttemptLimiter } from './dashboard/limiter.ts';
 import { webRoutes } from './dashboard/web.ts';
 import { TriageSettings, triageRoutes } from './triage/settings.ts';
+import { templateRoutes } from './triage/templates.ts';
 import type { LlmConfig, TrustProxy } from './config/index.ts';
 import { registerHsts } from './http/https.ts';
 
@@ -84,7 +86,7 @@ export interface AppDeps {
   checkResponses?: boolean;
 }
 
-export const BODY_LIMIT = 1024 * 1024;
+export { BODY_LIMIT };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(categoryRoutes, opts);
   await app.register(clientRoutes, opts);
   await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
+  await app.register(templateRoutes, opts);
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,

@@ -4,7 +4,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BODY_LIMIT } from '../src/app.ts';
+// POST /api/replies takes files, so its limit is the larger one (http/attachments.ts)
+import { ATTACHMENT_BODY_LIMIT as BODY_LIMIT } from '../src/http/attachments.ts';
 import { DIALECTS, makeApp, makeWorkspace } from './helpers.ts';
 
 const MiB = 1024 * 1024;

@@ -197,6 +197,7 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: false })).do_not_contact).toBe(false);
       expect((await client.triage.update({ sender_name: 'Sam Carter' })).sender_name).toBe('Sam Carter');
       expect((await client.triage.get()).model.configured).toBe(false);
+      expect((await client.replies.listTemplates(reply.id)).at(-1)).toMatchObject({ category_id: null, name: 'Plain reply', text: expect.stringContaining('Sam Carter') });
 
       expect((await client.webhooks.list()).data.map((e) => e.id)).toEqual([endpoint.id]);
       expect((await client.webhooks.get(endpoint.id)).description).toBe('CRM sync');

@@ -148,6 +148,9 @@ function awkwardValueFor(schema: Schema): fc.Arbitrary<unknown> {
       if (schema.enum) return fc.constantFrom(...schema.enum);
       if (schema.format === 'date-time') return awkwardTimestamp;
       if (schema.format === 'email') return fc.emailAddress();
+      // a file's bytes (http/attachments.ts), any bytes at all; a MIME type as mail carries them
+      if (schema.format === 'byte') return fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b).toString('base64'));
+      if (schema.pattern?.includes('/')) return fc.constantFrom('application/pdf', 'text/plain', 'image/png', 'Application/Octet-Stream');
       return awkwardText(Math.min(schema.maxLength ?? 200, 200)).filter((s) => s.length >= (schema.minLength ?? 0));
     case 'integer':
       return fc.integer();

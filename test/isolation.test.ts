@@ -87,6 +87,10 @@ for (const dialect of DIALECTS) {
       const contact = await call('GET /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers);
       expect(contact.statusCode).toBe(404);
       expect(contact.json()).toEqual({ data: null, error: 'Contact not found' });
+      // the templates filled in for A's reply would show A's contact and client
+      const templates = await call('GET /api/replies/:id/templates', `/api/replies/${A.reply}/templates`, b.headers);
+      expect([templates.statusCode, templates.json()]).toEqual([404, { data: null, error: 'Reply not found' }]);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/replies/${A.reply}/templates`, headers: a.headers })).statusCode).toBe(200);
     });
 
     it("B cannot change A's reply, nor use A's category, client or connection", async () => {

@@ -216,9 +216,12 @@ for (const dialect of DIALECTS) {
     it('answers through the mailbox: its SMTP login, its address, its signature; the answer lands in Sent, and the next reply threads onto it', async () => {
       const sync = newSync();
       sync.start();
-      const { id, email, user } = await connect({ smtp: smtpOf(), signature: { text: 'Sam Rivera\nThe Agency' } });
+      const client = (await api('POST', '/api/clients', { name: 'Linus Corp', service_description: 'Kernels' })).json().data;
+      const { id, email, user } = await connect({ smtp: smtpOf(), signature: { text: 'Sam Rivera\nThe Agency' }, display_name: 'Sam Rivera', client_id: client.id });
       await dovecot.append(user, mail({ subject: 'Re: Quick question', from: 'Linus <linus@prospect.example>', text: 'How much does it cost?' }));
       const first = (await waitForReplies(id, 1)).data[0]!;
+      // the mailbox works for the client: what arrives in it is the client's
+      expect((await api('GET', `/api/replies/${first.id}`)).json().data.client).toMatchObject({ id: client.id, name: 'Linus Corp' });
       const sent = await api('POST', `/api/replies/${first.id}/send`, { message: 'It is 100 a month.' });
       expect(sent.statusCode, sent.body).toBe(200);
       const worker = new Worker(
@@ -233,7 +236,7 @@ for (const dialect of DIALECTS) {
       const delivered = smtp.to('linus@prospect.example');
       expect(delivered).toHaveLength(1);
       expect(delivered[0]!.from).toBe(email);
-      expect(delivered[0]!.mail.from?.value[0]?.address).toBe(email);
+      expect(delivered[0]!.mail.from?.value).toEqual([{ name: 'Sam Rivera', address: email }]);
       expect(delivered[0]!.mail.text).toContain('It is 100 a month.\n\n-- \nSam Rivera\nThe Agency');
       const outgoing = (await api('GET', `/api/replies/${first.id}`)).json().data.outgoing[0];
       expect(outgoing).toMatchObject({ status: 'sent', kind: 'send' });

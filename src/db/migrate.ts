@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_triage_suggestions.ts';
 import * as m0019 from './migrations/0019_team_inbox.ts';
 import * as m0020 from './migrations/0020_send_later.ts';
 import * as m0021 from './migrations/0021_round_robin.ts';
+import * as m0022 from './migrations/0022_mailbox_identity.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0019_team_inbox': m0019,
   '0020_send_later': m0020,
   '0021_round_robin': m0021,
+  '0022_mailbox_identity': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,7 +40,9 @@ export function registerErrorHandler(app: FastifyInstance, maxBodyBytes: number)
     } else if (err.code && CLIENT_ERRORS[err.code]) {
       const [code, text] = CLIENT_ERRORS[err.code]!;
       status = code;
-      message = text ?? (code === 413 ? `Request body is larger than ${maxBodyBytes} bytes` : code === 415 ? `Unsupported Content-Type: send application/json` : err.message);
+      message =
+        text ??
+        (code === 413 ? `Request body is larger than ${request.routeOptions?.bodyLimit ?? maxBodyBytes} bytes` : code === 415 ? `Unsupported Content-Type: send application/json` : err.message);
       // the client may still be sending the body: it must be able to read this answer
       if (code === 413) lingerAfterAnswer(request);
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {

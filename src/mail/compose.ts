@@ -4,6 +4,7 @@
 // those bytes, so every attempt (and the captured copy) is the same message.
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
+import type { FileIn } from '../http/attachments.ts';
 import { displayName, headerText } from './address.ts';
 
 export interface Person {
@@ -75,9 +76,19 @@ async function build(mail: MailOptions): Promise<string> {
   return raw.toString('utf8');
 }
 
-export interface ReplyMail {
+/** Who sends, beyond the address: the mailbox's display name ('' for none). */
+export interface Sender {
   from: string;
+  fromName?: string;
+}
+
+const fromOf = (m: Sender) => (m.fromName ? { name: displayName(m.fromName), address: m.from } : m.from);
+
+export interface ReplyMail extends Sender {
   to: Person;
+  /** Copied addresses, in a Cc header; blind copies are only the envelope's (mail/transport.ts). */
+  cc?: string[];
+  attachments?: FileIn[];
   subject: string;
   messageId: string;
   date: string;
@@ -101,8 +112,10 @@ export async function composeReply(m: ReplyMail): Promise<Composed> {
     `<div>${textToHtml(m.message)}</div>\n${signatureHtml(m.signature)}<br>\n<div class="replydesk-quote">${escapeHtml(attribution)}<br>\n` +
     `<blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${o.html || textToHtml(o.text)}</blockquote></div>\n`;
   const raw = await build({
-    from: m.from,
+    from: fromOf(m),
     to: [{ name: displayName(m.to.name), address: m.to.address }],
+    ...(m.cc?.length && { cc: m.cc }),
+    ...(m.attachments?.length && { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }),
     subject: m.subject,
     messageId: m.messageId,
     date: new Date(m.date),
@@ -114,8 +127,7 @@ export async function composeReply(m: ReplyMail): Promise<Composed> {
   return { text, html, raw };
 }
 
-export interface ForwardMail {
-  from: string;
+export interface ForwardMail extends Sender {
   to: string[];
   subject: string;
   messageId: string;
@@ -163,6 +175,6 @@ export async function composeForward(m: ForwardMail): Promise<Composed> {
     html += `<br>\n${htmlBlock('Earlier message', h, textToHtml(t.body))}`;
   }
   const text = `${textParts.join('\n')}\n`;
-  const raw = await build({ from: m.from, to: m.to, subject: m.subject, messageId: m.messageId, date: new Date(m.date), text, html });
+  const raw = await build({ from: fromOf(m), to: m.to, subject: m.subject, messageId: m.messageId, date: new Date(m.date), text, html });
   return { text, html, raw };
 }

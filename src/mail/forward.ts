@@ -20,17 +20,35 @@ import { type MailOptions, newMessageId, recordOutgoing, sender, spendQuota } fr
  */
 export function checkRecipients(to: readonly unknown[] | null | undefined): string[] {
   if (!to || to.length === 0) throw Errors.NoRecipients();
+  const out = addresses(to);
+  if (out.length > MAX_FORWARD_RECIPIENTS) throw Errors.TooManyRecipients(MAX_FORWARD_RECIPIENTS);
+  return out;
+}
+
+/** Each address once (compared without case), or 400 naming the first that is not one. */
+function addresses(list: readonly unknown[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const given of to) {
+  for (const given of list) {
     const address = typeof given === 'string' ? parseAddress(given) : null;
     if (!address) throw Errors.InvalidEmail(String(given));
     if (seen.has(address.toLowerCase())) continue;
     seen.add(address.toLowerCase());
     out.push(address);
   }
-  if (out.length > MAX_FORWARD_RECIPIENTS) throw Errors.TooManyRecipients(MAX_FORWARD_RECIPIENTS);
   return out;
+}
+
+/**
+ * An answer's copies: `cc` and `bcc` checked like a forward's `to` (may be empty), without the
+ * prospect or an address twice; together at most MAX_FORWARD_RECIPIENTS.
+ */
+export function checkCopies(to: string, cc: readonly unknown[] | undefined, bcc: readonly unknown[] | undefined) {
+  const seen = new Set([to.toLowerCase()]);
+  const only = (list: readonly unknown[] | undefined) => addresses(list ?? []).filter((a) => !seen.has(a.toLowerCase()) && Boolean(seen.add(a.toLowerCase())));
+  const copies = { cc: only(cc), bcc: only(bcc) };
+  if (copies.cc.length + copies.bcc.length > MAX_FORWARD_RECIPIENTS) throw Errors.TooManyCopies(MAX_FORWARD_RECIPIENTS);
+  return copies;
 }
 
 /** Passes the reply on to other addresses. The reply's status does not change. */
@@ -43,7 +61,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
   return db.write(async (trx) => {
     const reply = await q.findReplyForMail(trx, workspaceId, replyId);
     if (!reply) throw Errors.ReplyNotFound();
-    const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
+    const { from, fromName, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
     await spendQuota(trx, workspaceId, to.length, opts, t);
 
     const thread = includeThread ? await q.getThreadForMail(trx, workspaceId, replyId) : [];
@@ -51,6 +69,7 @@ export async function forwardReply(db: Db, workspaceId: string, replyId: string,
     const subject = forwardSubject(reply.subject);
     const composed = await composeForward({
       from,
+      fromName,
       to,
       subject,
       messageId,

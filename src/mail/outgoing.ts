@@ -101,18 +101,19 @@ export const newMessageId = (fromAddress: string) => `<${crypto.randomUUID()}@${
 
 /**
  * Who a reply's mail comes from: its mailbox, when the reply arrived through one with SMTP
- * settings (From: the mailbox's address, its signature; sent by its server: mail/transport.ts);
+ * settings (From: the mailbox's display name and address, its signature; sent by its server:
+ * mail/transport.ts);
  * otherwise the address the prospect wrote to, through SMTP_URL.
  */
 export async function sender(trx: Trx, workspaceId: string, replyId: string, toEmail: string) {
   const mailbox = await q.connectionOfReply(trx, workspaceId, replyId);
   if (mailbox?.smtp_host) {
     const from = parseAddress(mailbox.email);
-    if (from) return { from, connectionId: mailbox.id, signature: { text: mailbox.signature_text, html: mailbox.signature_html } };
+    if (from) return { from, fromName: mailbox.display_name, connectionId: mailbox.id, signature: { text: mailbox.signature_text, html: mailbox.signature_html } };
   }
   const from = parseAddress(toEmail);
   if (!from) throw Errors.UnmailableAddress('to_email', toEmail);
-  return { from, connectionId: null, signature: null };
+  return { from, fromName: '', connectionId: null, signature: null };
 }
 
 type MailReply = NonNullable<Awaited<ReturnType<typeof q.findReplyForMail>>>;

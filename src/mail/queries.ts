@@ -208,14 +208,14 @@ export async function recordAttempt(
 }
 
 /**
- * The mailbox a reply arrived through, as sending needs it (its address, SMTP host and
- * signature): mail reads these columns of the mailboxes' table, it never writes them.
+ * The mailbox a reply arrived through, as sending needs it (its address, display name, SMTP
+ * host and signature): mail reads these columns of the mailboxes' table, it never writes them.
  */
 export function connectionOfReply(db: Q, workspaceId: string, replyId: string) {
   return db
     .selectFrom('replies')
     .innerJoin('connections', 'connections.id', 'replies.connection_id')
-    .select(['connections.id', 'connections.email', 'connections.name', 'connections.smtp_host', 'connections.signature_text', 'connections.signature_html'])
+    .select(['connections.id', 'connections.email', 'connections.name', 'connections.smtp_host', 'connections.signature_text', 'connections.signature_html', 'connections.display_name'])
     .where('replies.workspace_id', '=', workspaceId)
     .where('replies.id', '=', replyId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/connect.ts';
 import { Type } from '@sinclair/typebox';
+import { withAttachments } from '../http/attachments.ts';
 import { errorResponses, IdParams, single } from '../http/schemas.ts';
 import { ForwardBody, ForwardResult, MAX_FORWARD_RECIPIENTS, SendBody, SendResult } from './schemas.ts';
 import * as service from './service.ts';
@@ -10,6 +11,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
     '/api/replies/:id/send',
     {
       config: { permission: 'replies:send' },
+      ...withAttachments(),
       schema: {
         tags: ['Replies'],
         summary: 'Send the answer to a reply',
@@ -18,6 +20,7 @@ export const mailRoutes: FastifyPluginAsyncTypebox<{ db: Db; mail: service.MailO
           'The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; ' +
           "its state shows in the reply's `outgoing` array. With `send_at` the answer waits as a `scheduled` mail until then (cancel it with POST /api/replies/{id}/outgoing/{outgoing_id}/cancel); " +
           'the reply becomes sent and reply.sent is emitted only once it leaves, and it is held instead when the prospect writes again or becomes do-not-contact first. ' +
+          '`cc` and `bcc` copy the answer to other addresses (at most 50 in all; each counts against the hourly quota); `attachments` (name, type, base64 content; at most 10 files of 10 MB in all) go with it. ' +
           "409 when the reply was already sent or has an answer waiting; 429 when the workspace's hourly sending quota is spent.",
         params: IdParams,
         body: SendBody,

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { AttachmentsIn } from '../http/attachments.ts';
 import { Nullable } from '../http/schemas.ts';
 
 /** A forward goes to at most this many addresses (docs/mail.md, Limits). */
@@ -18,6 +19,9 @@ export const SendBody = Type.Object(
         description: "Send later: a future time, at most 30 days ahead. The answer waits as outgoing mail with status `scheduled`; the reply's status becomes sent only once it has gone.",
       }),
     ),
+    cc: Type.Optional(Type.Array(Type.String({ maxLength: 998 }), { maxItems: 1000, description: `Copied addresses, shown to every recipient; with bcc at most ${MAX_FORWARD_RECIPIENTS}.` })),
+    bcc: Type.Optional(Type.Array(Type.String({ maxLength: 998 }), { maxItems: 1000, description: 'Blind-copied addresses: they receive the answer, no recipient sees them.' })),
+    attachments: Type.Optional(AttachmentsIn),
   },
   { additionalProperties: false },
 );

@@ -12,6 +12,8 @@ import { Errors } from '../errors.ts';
 import { signalOutgoing } from '../events.ts';
 import { normaliseMessageId, parseAddress, replySubject } from './address.ts';
 import { composeReply } from './compose.ts';
+import { checkCopies } from './forward.ts';
+import { decodeAttachments } from '../http/attachments.ts';
 import * as q from './queries.ts';
 import type { Send } from './schemas.ts';
 import { record } from '../activity/record.ts';
@@ -57,6 +59,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
   const t = new Date();
   const at = t.toISOString();
   const sendAt = body.send_at === undefined ? null : checkSendAt(body.send_at, t);
+  const files = decodeAttachments(body.attachments);
   try {
     return await db.write(async (trx) => {
       const reply = await q.findReplyForMail(trx, workspaceId, replyId);
@@ -70,9 +73,10 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       if (message === null) throw Errors.NothingToSend();
       const to = parseAddress(reply.from_email);
       if (!to) throw Errors.UnmailableAddress('from_email', reply.from_email);
-      const { from, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
+      const { from, fromName, connectionId, signature } = await sender(trx, workspaceId, replyId, reply.to_email);
+      const { cc, bcc } = checkCopies(to, body.cc, body.bcc);
 
-      await spendQuota(trx, workspaceId, 1, opts, t);
+      await spendQuota(trx, workspaceId, 1 + cc.length + bcc.length, opts, t);
 
       const parent = normaliseMessageId(reply.message_id);
       const grandparent = normaliseMessageId(reply.in_reply_to);
@@ -82,7 +86,10 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       const subject = replySubject(reply.subject);
       const composed = await composeReply({
         from,
+        fromName,
         to: { name: reply.from_name, address: to },
+        cc,
+        attachments: files,
         subject,
         messageId,
         // a scheduled answer is dated when it is to leave
@@ -96,7 +103,7 @@ export async function sendReply(db: Db, workspaceId: string, replyId: string, bo
       const id = crypto.randomUUID();
       const outgoing = { id, message_id: messageId, subject };
       const scheduled = sendAt ? { sendAt, message, by: actor } : undefined;
-      await recordOutgoing(trx, workspaceId, { id, replyId, kind: 'send', from, to: [to], subject, messageId, inReplyTo: parent, references, composed, at, connectionId, scheduled });
+      await recordOutgoing(trx, workspaceId, { id, replyId, kind: 'send', from, to: [to, ...cc, ...bcc], subject, messageId, inReplyTo: parent, references, composed, at, connectionId, scheduled });
 
       if (sendAt) {
         await record(trx, workspaceId, replyId, actor, at, [{ action: 'schedule', to: sendAt.toISOString() }]);

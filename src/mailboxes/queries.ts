@@ -212,3 +212,8 @@ export function connectionForSend(db: Q, id: string) {
 export function recordSentCopy(db: Tx, outgoingId: string, value: string) {
   return db.updateTable('outgoing_messages').set({ sent_copy: value }).where('id', '=', outgoingId).execute();
 }
+
+/** Whether the workspace has this client (a mailbox's client_id). */
+export async function clientExists(db: Q, workspaceId: string, id: string) {
+  return Boolean(await db.selectFrom('clients').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst());
+}

@@ -46,6 +46,10 @@ export const CreateConnection = Type.Object(
     imap: Type.Optional(Type.Object(ImapIn, { additionalProperties: false })),
     smtp: Type.Optional(Type.Object(SmtpIn, { additionalProperties: false })),
     signature: Type.Optional(Signature),
+    display_name: Type.Optional(Type.String({ maxLength: 200, description: 'The name its mail is sent under ("Dana Reyes" <dana@agency.example>); "" (the default) sends the bare address' })),
+    client_id: Type.Optional(
+      Nullable(Type.String({ description: 'The client the mailbox works for: replies that arrive in it, or are ingested to its address without a client_id, belong to that client' })),
+    ),
     backfill_days: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 365, description: 'Also import the mail of the last N days already in the folder (default 0: only mail that arrives from now on)' }),
     ),
@@ -69,6 +73,10 @@ export const PatchConnection = Type.Object(
       ),
     ),
     signature: Type.Optional(Signature),
+    display_name: Type.Optional(Type.String({ maxLength: 200, description: 'The name its mail is sent under ("Dana Reyes" <dana@agency.example>); "" (the default) sends the bare address' })),
+    client_id: Type.Optional(
+      Nullable(Type.String({ description: 'The client the mailbox works for: replies that arrive in it, or are ingested to its address without a client_id, belong to that client' })),
+    ),
     paused: Type.Optional(Type.Boolean({ description: 'true pauses the sync (state paused); false resumes it' })),
   },
   { additionalProperties: false },
@@ -92,6 +100,8 @@ export const Connection = Type.Object(
     ),
     smtp: Nullable(Type.Object({ host: Type.String(), port: Type.Integer(), tls: Tls, username: Type.String() })),
     signature: Type.Object({ text: Type.String(), html: Type.String() }),
+    display_name: Type.String({ description: 'The name its mail is sent under; "" sends the bare address' }),
+    client_id: Nullable(Type.String({ description: 'The client the mailbox works for, or null' })),
     auth: Type.Union([Type.Literal('password'), Type.Literal('oauth')], { description: 'How the mailbox logs in: with the passwords given, or with OAuth 2.0 tokens (POST /api/connections/oauth)' }),
     oauth: Nullable(
       Type.Object(

@@ -34,6 +34,8 @@ export function toConnection(r: Row, skipped = 0) {
     imap: r.imap_host ? { host: r.imap_host, port: Number(r.imap_port), tls: r.imap_tls!, username: r.imap_username!, folder: r.imap_folder ?? 'INBOX', sent_folder: r.imap_sent_folder } : null,
     smtp: r.smtp_host ? { host: r.smtp_host, port: Number(r.smtp_port), tls: r.smtp_tls!, username: r.smtp_username! } : null,
     signature: { text: r.signature_text, html: r.signature_html },
+    display_name: r.display_name,
+    client_id: r.client_id,
     auth: r.auth,
     oauth: r.auth === 'oauth' ? { provider: r.oauth_provider!, scopes: (r.oauth_scopes ?? '').split(' ').filter(Boolean), expires_at: r.oauth_expires_at } : null,
     paused: Boolean(r.paused),
@@ -138,6 +140,8 @@ export async function createConnection(db: Db, settings: MailboxSettings, worksp
     smtp_password_enc: smtp ? encryptSecret(settings.secretKey, passwordContext(id, 'smtp'), smtp.password!) : null,
     signature_text: input.signature?.text ?? '',
     signature_html: input.signature?.html ?? '',
+    display_name: input.display_name?.trim() ?? '',
+    client_id: await checkClient(db, workspaceId, input.client_id),
     sync_state: 'pending',
     last_synced_at: null,
     last_error: null,
@@ -184,7 +188,7 @@ function mergeServer(protocol: 'imap' | 'smtp', given: Partial<SmtpSettings>, wa
 }
 
 /**
- * PATCH: name, email, signature, paused, and the IMAP or SMTP settings (a field left out keeps
+ * PATCH: name, email, signature, display_name, client_id, paused, and the IMAP or SMTP settings (a field left out keeps
  * its value, the password included; null removes them). New server settings are logged in to
  * first. Any change restarts the sync with the new settings (the worker sees updated_at move).
  */
@@ -194,13 +198,15 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
   if (current.auth === 'oauth' && (patch.imap !== undefined || patch.smtp !== undefined)) {
     throw Errors.BadRequest('This mailbox signs in with OAuth: its servers come with the provider; reconnect it (POST /api/connections/oauth) to renew its access');
   }
-  if (!Object.values(patch).some((v) => v !== undefined)) throw Errors.BadRequest('Nothing to update: give at least one of name, email, imap, smtp, signature, paused');
+  if (!Object.values(patch).some((v) => v !== undefined)) throw Errors.BadRequest('Nothing to update: give at least one of name, email, imap, smtp, signature, display_name, client_id, paused');
   const t = now();
   const changes: Updateable<ConnectionTable> = { updated_at: t };
   if (patch.name !== undefined) changes.name = checkName(patch.name);
   if (patch.email !== undefined) changes.email = checkEmail(patch.email);
   if (patch.signature?.text !== undefined) changes.signature_text = patch.signature.text;
   if (patch.signature?.html !== undefined) changes.signature_html = patch.signature.html;
+  if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
+  if (patch.client_id !== undefined) changes.client_id = await checkClient(db, workspaceId, patch.client_id);
 
   let imap: ImapSettings | null = null;
   if (changed(patch.imap)) {
@@ -248,6 +254,13 @@ export async function updateConnection(db: Db, settings: MailboxSettings, worksp
     if (imap && box) await q.startFolder(trx, { connection_id: id, workspace_id: workspaceId, folder: imap.folder, uidvalidity: box.uidValidity, last_uid: box.startAfterUid, updated_at: t });
   });
   return getConnection(db, workspaceId, id);
+}
+
+/** A client id given for a mailbox: one of the workspace's, or 400 Invalid client_id; null for none. */
+async function checkClient(db: Db, workspaceId: string, id: string | null | undefined) {
+  if (id == null) return null;
+  if (!(await q.clientExists(db.read, workspaceId, id))) throw Errors.InvalidClientId();
+  return id;
 }
 
 /** Deletes the connection: its sync stops (the lease's row is gone); its replies stay, without connection_id. */

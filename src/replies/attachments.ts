@@ -1,8 +1,10 @@
-// Attachments of replies that arrived by IMAP: listed on the reply's single read, downloaded
+// Attachments of replies, that arrived by IMAP or with an ingested reply: listed on the reply's single read, downloaded
 // one at a time (GET /api/replies/{id}/attachments/{attachmentId}).
 import type { Db } from '../db/connect.ts';
 import type { ReplyAttachmentTable, Tx } from '../db/types.ts';
 import { Errors } from '../errors.ts';
+import type { FileIn } from '../http/attachments.ts';
+import { uuidv7 } from '../db/ids.ts';
 import * as q from './attachment-queries.ts';
 
 export async function attachmentsForReply(db: Db, workspaceId: string, replyId: string) {
@@ -30,6 +32,34 @@ export async function storeAttachment(trx: Tx, row: ReplyAttachmentTable) {
     stored,
     skipped_reason: row.skipped_reason,
     download_url: stored ? `/api/replies/${row.reply_id}/attachments/${row.id}` : null,
+  };
+}
+
+/**
+ * The files sent with an ingested reply (POST /api/replies `attachments`, decoded by
+ * http/attachments.ts), stored in the reply's transaction (replies/ingest.ts `within`).
+ */
+export function storeFiles(workspaceId: string, files: FileIn[]) {
+  return async (trx: Tx, replyId: string) => {
+    const t = new Date().toISOString();
+    const listed = [];
+    for (const [position, f] of files.entries()) {
+      const row = {
+        id: uuidv7(),
+        workspace_id: workspaceId,
+        reply_id: replyId,
+        position,
+        filename: f.filename,
+        content_type: f.contentType,
+        size: f.content.length,
+        content_id: null,
+        content: f.content,
+        skipped_reason: null,
+        created_at: t,
+      };
+      listed.push(await storeAttachment(trx, row));
+    }
+    return listed;
   };
 }
 

@@ -1,8 +1,8 @@
 // The statements of ingestion (replies/ingest.ts), precompiled: it is the write path that runs
 // most. Every one takes the workspace id and filters by it first.
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { prepared, preparedInsert, type RowOf, valuesOf } from '../db/prepared.ts';
-import type { Tx } from '../db/types.ts';
+import type { Database, Tx } from '../db/types.ts';
 
 export const findByMessageId = prepared((db, a: { ws: string; messageId: string }) => db.selectFrom('replies').select('id').where('workspace_id', '=', a.ws).where('message_id', '=', a.messageId));
 
@@ -97,17 +97,22 @@ export const findClient = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('clients').select(['id', 'name', 'service_description', 'round_robin']).where('workspace_id', '=', a.ws).where('id', '=', a.id),
 );
 
-/** The workspace's mailbox with this address (lower-cased): a reply written to it came through it. */
-export const findConnectionByAddress = prepared((db, a: { ws: string; email: string }) =>
+/** A mailbox as ingestion needs it: its id and the client it works for (null columns: none). */
+const mailboxWithClient = (db: Kysely<Database>, ws: string) =>
   db
     .selectFrom('connections')
-    .select('id')
-    .where('workspace_id', '=', a.ws)
-    .where(sql<string>`lower(email)`, '=', a.email)
+    .leftJoin('clients', (j) => j.onRef('clients.id', '=', 'connections.client_id').on('clients.workspace_id', '=', ws))
+    .select(['connections.id', 'clients.id as client_id', 'clients.name as client_name', 'clients.service_description', 'clients.round_robin'])
+    .where('connections.workspace_id', '=', ws);
+
+/** The workspace's mailbox with this address (lower-cased): a reply written to it came through it. */
+export const findConnectionByAddress = prepared((db, a: { ws: string; email: string }) =>
+  mailboxWithClient(db, a.ws)
+    .where(sql<string>`lower(connections.email)`, '=', a.email)
     .limit(1),
 );
 
-export const findConnection = prepared((db, a: { ws: string; id: string }) => db.selectFrom('connections').select('id').where('workspace_id', '=', a.ws).where('id', '=', a.id));
+export const findConnection = prepared((db, a: { ws: string; id: string }) => mailboxWithClient(db, a.ws).where('connections.id', '=', a.id));
 
 export const findCategory = prepared((db, a: { ws: string; id: string }) =>
   db.selectFrom('categories').select(['id', 'name', 'color', 'is_positive']).where('workspace_id', '=', a.ws).where('id', '=', a.id),

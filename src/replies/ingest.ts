@@ -26,6 +26,10 @@ function splitName(name: string): { first: string | null; last: string | null } 
   return { first: parts[0]!, last: parts.length > 1 ? parts.slice(1).join(' ') : null };
 }
 
+/** The client a mailbox works for, in the shape of q.findClient's row; null without one. */
+const clientOfMailbox = (m: { client_id: string | null; client_name: string | null; service_description: string | null; round_robin: string | null } | undefined) =>
+  m?.client_id ? { id: m.client_id, name: m.client_name ?? '', service_description: m.service_description ?? '', round_robin: m.round_robin ?? '[]' } : null;
+
 /**
  * Stores an inbound reply. The contact is found or created by from_email (case-insensitive)
  * in one upsert, so two replies from a new sender arriving together create one contact.
@@ -150,10 +154,12 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       // the two runs first
       findSnoozedOfSender(trx, workspaceId, fromEmail.toLowerCase()),
     ]);
-    const client = foundClient?.[0] ?? null;
-    if (input.client_id != null && !client) throw Errors.InvalidClientId();
-    if (input.connection_id != null && !foundConnection?.[0]) throw Errors.InvalidConnectionId();
-    const connectionId = foundConnection?.[0]?.id ?? null;
+    const mailbox = foundConnection?.[0];
+    if (input.client_id != null && !foundClient?.[0]) throw Errors.InvalidClientId();
+    if (input.connection_id != null && !mailbox) throw Errors.InvalidConnectionId();
+    const connectionId = mailbox?.id ?? null;
+    // left out: the client the mailbox works for (null: none)
+    const client = foundClient?.[0] ?? (input.client_id === undefined ? clientOfMailbox(mailbox) : null);
     const found = foundCategory?.[0];
     if (input.category_id != null && !found) throw Errors.InvalidCategoryId();
     let category: { id: string; name: string; color: string; is_positive: boolean } | null = found
@@ -168,7 +174,7 @@ async function ingestOnce(db: Db, workspaceId: string, input: Ingest, opts: Inge
       id: uuidv7(),
       workspace_id: workspaceId,
       contact_id: contact.id,
-      client_id: input.client_id ?? null,
+      client_id: client?.id ?? null,
       connection_id: connectionId,
       category_id: category?.id ?? (null as string | null),
       from_email: fromEmail,

@@ -5,7 +5,8 @@ import type { Db } from '../db/connect.ts';
 import { AttachmentParams, BulkBody, BulkResult, IngestBody, ListRepliesQuery, NoteBody, PatchReplyBody, ReplyDetail, ReplyListItem, ReplyNote, ReplyUpdated } from './schemas.ts';
 import { addNote } from './activity.ts';
 import { listReplies } from './list.ts';
-import { downloadAttachment } from './attachments.ts';
+import { downloadAttachment, storeFiles } from './attachments.ts';
+import { withAttachments, decodeAttachments } from '../http/attachments.ts';
 import * as service from './service.ts';
 import { ingestReply, type IngestTriage } from './ingest.ts';
 
@@ -88,17 +89,19 @@ export const replyRoutes: FastifyPluginAsyncTypebox<{ db: Db; triage?: IngestTri
     '/api/replies',
     {
       config: { permission: 'replies:write' },
+      ...withAttachments(),
       schema: {
         tags: ['Replies'],
         summary: 'Ingest an inbound reply',
         description:
-          'Stores a reply received to an outreach email; the contact is found or created by from_email. A reply whose message_id is already stored is not stored twice: the answer is 200 with the stored reply.',
+          'Stores a reply received to an outreach email; the contact is found or created by from_email. A reply whose message_id is already stored is not stored twice: the answer is 200 with the stored reply. `attachments` (name, type, base64 content; at most 10 files of 10 MB in all, a body of at most 15 MB) are stored with the reply and listed in its `attachments`.',
         body: IngestBody,
         response: { 200: single(Type.Ref(ReplyDetail)), 201: single(Type.Ref(ReplyDetail)), ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
     },
     async (request, reply) => {
-      const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage });
+      const files = decodeAttachments(request.body.attachments);
+      const { reply: data, created } = await ingestReply(db, request.workspaceId, request.body, { triage, ...(files.length && { within: storeFiles(request.workspaceId, files) }) });
       return reply.code(created ? 201 : 200).send({ data });
     },
   );

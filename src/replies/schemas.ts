@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery, PathId } from '../http/schemas.ts';
 import { ACTIONS, type Action } from '../activity/record.ts';
+import { AttachmentsIn } from '../http/attachments.ts';
 
 export const Attachment = Type.Object({
   id: Type.String(),
@@ -250,6 +251,7 @@ export const IngestBody = Type.Object(
         { maxItems: LIMITS.thread },
       ),
     ),
+    attachments: Type.Optional(AttachmentsIn),
     contact: Type.Optional(
       Type.Object(
         {

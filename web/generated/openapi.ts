@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Ingest an inbound reply
-         * @description Stores a reply received to an outreach email; the contact is found or created by from_email. A reply whose message_id is already stored is not stored twice: the answer is 200 with the stored reply.
+         * @description Stores a reply received to an outreach email; the contact is found or created by from_email. A reply whose message_id is already stored is not stored twice: the answer is 200 with the stored reply. `attachments` (name, type, base64 content; at most 10 files of 10 MB in all, a body of at most 15 MB) are stored with the reply and listed in its `attachments`.
          *
          *     Needs the `replies:write` permission.
          */
@@ -316,6 +316,28 @@ export interface paths {
         patch: operations["updateTriage"];
         trace?: never;
     };
+    "/api/replies/{id}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's answer templates, filled in for a reply
+         * @description Each category's template (its own, else the built-in one for its name), then the plain fallback, filled in with the reply's contact, client and the workspace's sender name and signature: what the composer's template picker offers.
+         *
+         *     Needs the `replies:read` permission.
+         */
+        get: operations["listReplyTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections": {
         parameters: {
             query?: never;
@@ -583,7 +605,7 @@ export interface paths {
         put?: never;
         /**
          * Send the answer to a reply
-         * @description Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; its state shows in the reply's `outgoing` array. With `send_at` the answer waits as a `scheduled` mail until then (cancel it with POST /api/replies/{id}/outgoing/{outgoing_id}/cancel); the reply becomes sent and reply.sent is emitted only once it leaves, and it is held instead when the prospect writes again or becomes do-not-contact first. 409 when the reply was already sent or has an answer waiting; 429 when the workspace's hourly sending quota is spent.
+         * @description Mails `message` (default: the reply's ai_response) to the reply's from_email with subject `Re: <subject>`, threaded by In-Reply-To/References. The reply becomes sent (sent_response and handled_at set) and reply.sent is emitted. Delivery is queued in the same transaction and retried on temporary SMTP failures; its state shows in the reply's `outgoing` array. With `send_at` the answer waits as a `scheduled` mail until then (cancel it with POST /api/replies/{id}/outgoing/{outgoing_id}/cancel); the reply becomes sent and reply.sent is emitted only once it leaves, and it is held instead when the prospect writes again or becomes do-not-contact first. `cc` and `bcc` copy the answer to other addresses (at most 50 in all; each counts against the hourly quota); `attachments` (name, type, base64 content; at most 10 files of 10 MB in all) go with it. 409 when the reply was already sent or has an answer waiting; 429 when the workspace's hourly sending quota is spent.
          *
          *     Needs the `replies:send` permission.
          */
@@ -2084,6 +2106,9 @@ export interface components {
                 text: string;
                 html: string;
             };
+            /** @description The name its mail is sent under; "" sends the bare address */
+            display_name: string;
+            client_id: string | null;
             /** @description How the mailbox logs in: with the passwords given, or with OAuth 2.0 tokens (POST /api/connections/oauth) */
             auth: "password" | "oauth";
             oauth: {
@@ -2386,6 +2411,21 @@ export interface operations {
                         body?: string;
                         /** Format: date-time */
                         sent_at: string;
+                    }[];
+                    /** @description At most 10 files of 10485760 bytes (10 MB) in all */
+                    attachments?: {
+                        /** @description The file name, e.g. "pricing.pdf" */
+                        name: string;
+                        /**
+                         * @description The MIME type (default application/octet-stream)
+                         * @example application/pdf
+                         */
+                        type?: string;
+                        /**
+                         * Format: byte
+                         * @description The bytes, base64-encoded (RFC 4648; line breaks are allowed)
+                         */
+                        content: string;
                     }[];
                     contact?: {
                         first_name?: string;
@@ -4175,6 +4215,80 @@ export interface operations {
             };
         };
     };
+    listReplyTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            category_id: string | null;
+                            /** @description The category's name, or "Plain reply" */
+                            name: string;
+                            /** @description The template filled in for the reply */
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listConnections: {
         parameters: {
             query?: {
@@ -4313,6 +4427,9 @@ export interface operations {
                         /** @description Appended to the HTML part */
                         html?: string;
                     };
+                    /** @description The name its mail is sent under ("Dana Reyes" <dana@agency.example>); "" (the default) sends the bare address */
+                    display_name?: string;
+                    client_id?: string | null;
                     /** @description Also import the mail of the last N days already in the folder (default 0: only mail that arrives from now on) */
                     backfill_days?: number;
                 };
@@ -4576,6 +4693,9 @@ export interface operations {
                         /** @description Appended to the HTML part */
                         html?: string;
                     };
+                    /** @description The name its mail is sent under ("Dana Reyes" <dana@agency.example>); "" (the default) sends the bare address */
+                    display_name?: string;
+                    client_id?: string | null;
                     /** @description true pauses the sync (state paused); false resumes it */
                     paused?: boolean;
                 };
@@ -5769,6 +5889,25 @@ export interface operations {
                      * @description Send later: a future time, at most 30 days ahead. The answer waits as outgoing mail with status `scheduled`; the reply's status becomes sent only once it has gone.
                      */
                     send_at?: string;
+                    /** @description Copied addresses, shown to every recipient; with bcc at most 50. */
+                    cc?: string[];
+                    /** @description Blind-copied addresses: they receive the answer, no recipient sees them. */
+                    bcc?: string[];
+                    /** @description At most 10 files of 10485760 bytes (10 MB) in all */
+                    attachments?: {
+                        /** @description The file name, e.g. "pricing.pdf" */
+                        name: string;
+                        /**
+                         * @description The MIME type (default application/octet-stream)
+                         * @example application/pdf
+                         */
+                        type?: string;
+                        /**
+                         * Format: byte
+                         * @description The bytes, base64-encoded (RFC 4648; line breaks are allowed)
+                         */
+                        content: string;
+                    }[];
                 };
             };
         };

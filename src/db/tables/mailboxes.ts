@@ -48,6 +48,10 @@ export interface ConnectionTable {
   oauth_expires_at: Generated<string | null>;
   /** The lease of the worker refreshing the tokens. */
   oauth_refresh_until: Generated<string | null>;
+  /** The name its mail is sent under, '' for the bare address (migration 0022). */
+  display_name: Generated<string>;
+  /** The client it works for, or null (migration 0022). */
+  client_id: Generated<string | null>;
 }
 
 export type MailboxAuth = 'password' | 'oauth';

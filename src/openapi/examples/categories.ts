@@ -1,9 +1,21 @@
 // Examples of the categories' operations (tag Categories) and of the triage settings that sort
 // replies into them: openapi/examples/index.ts.
 import { Errors } from '../../errors.ts';
-import { category, one, type OperationExamples, page, single, triageSettings } from './samples.ts';
+import { category, CATEGORY_ID, one, type OperationExamples, page, single, triageSettings } from './samples.ts';
 
 export const CATEGORY_EXAMPLES: Record<string, OperationExamples> = {
+  listReplyTemplates: {
+    ok: {
+      200: one(
+        'The templates filled in for Ada',
+        single([
+          { category_id: CATEGORY_ID, name: 'Interested', text: 'Hi Ada,\n\nThanks for getting back to me, glad this caught your interest.\n\nSam Carter\nBrightpath Agency' },
+          { category_id: null, name: 'Plain reply', text: 'Hi Ada,\n\nThanks for your reply.\n\nSam Carter\nBrightpath Agency' },
+        ]),
+      ),
+    },
+    errors: { 404: [Errors.ReplyNotFound().message] },
+  },
   getTriage: { ok: { 200: one("The workspace's triage settings", single(triageSettings)) } },
   updateTriage: {
     body: one('Turn triage on and sign drafts', { enabled: true, sender_name: 'Sam Carter', signature: 'Sam Carter\nBrightpath Agency' }),

@@ -16,6 +16,8 @@ export const CONNECTION_EXAMPLES: Record<string, OperationExamples> = {
         imap: { host: connection.imap.host, port: 993, tls: 'implicit', username: connection.email, password: 'app-password' },
         smtp: { host: connection.smtp.host, port: 465, tls: 'implicit', username: connection.email, password: 'app-password' },
         signature: { text: connection.signature.text },
+        display_name: connection.display_name,
+        client_id: connection.client_id,
       }),
       ...one('An address only (no sync, sends through SMTP_URL)', { name: connection.name, email: connection.email }),
     },
@@ -60,7 +62,7 @@ export const CONNECTION_EXAMPLES: Record<string, OperationExamples> = {
     ok: { 200: one('The connection after the change', single({ ...connection, paused: true, sync: { ...connection.sync, state: 'paused' } })) },
     errors: {
       400: [
-        'Nothing to update: give at least one of name, email, imap, smtp, signature, paused',
+        'Nothing to update: give at least one of name, email, imap, smtp, signature, display_name, client_id, paused',
         Errors.MailboxCheckFailed('IMAP: login failed: the server refused the username or password (NO [AUTHENTICATIONFAILED] Authentication failed.)').message,
       ],
       404: [Errors.ConnectionNotFound().message],

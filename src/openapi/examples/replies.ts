@@ -51,28 +51,43 @@ export const REPLY_EXAMPLES: Record<string, OperationExamples> = {
     errors: { 400: ['ids must have at least 1 item', Errors.InvalidCategoryId().message], 404: [Errors.ReplyNotFound().message] },
   },
   createReply: {
-    body: one('A reply received to an outreach email', {
-      from_email: 'ada@prospect.example.com',
-      from_name: 'Ada Lovelace',
-      to_email: 'sam@outreach.example.org',
-      subject: 'Re: Quick question',
-      body_text: 'Sounds interesting, send me pricing.',
-      received_at: '2026-11-20T09:42:12Z',
-      client_id: CLIENT_ID,
-      message_id: '<CAF=ada.123@mail.prospect.example.com>',
-      thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00Z' }],
-      contact: { company: 'Analytical Engines Ltd', title: 'Head of Growth' },
-    }),
+    body: {
+      ...one('A reply received to an outreach email', {
+        from_email: 'ada@prospect.example.com',
+        from_name: 'Ada Lovelace',
+        to_email: 'sam@outreach.example.org',
+        subject: 'Re: Quick question',
+        body_text: 'Sounds interesting, send me pricing.',
+        received_at: '2026-11-20T09:42:12Z',
+        client_id: CLIENT_ID,
+        message_id: '<CAF=ada.123@mail.prospect.example.com>',
+        thread: [{ from: 'sam@outreach.example.org', to: 'ada@prospect.example.com', subject: 'Quick question', body: 'Hi Ada, worth a chat about your outbound?', sent_at: '2026-11-19T09:00:00Z' }],
+        contact: { company: 'Analytical Engines Ltd', title: 'Head of Growth' },
+      }),
+      ...one('A reply with a file', {
+        from_email: 'ada@prospect.example.com',
+        to_email: 'sam@outreach.example.org',
+        subject: 'Re: Quick question',
+        body_text: 'Our requirements are attached.',
+        attachments: [{ name: 'requirements.pdf', type: 'application/pdf', content: 'JVBERi0xLjQKJcfsj6IK' }],
+      }),
+    },
     ok: {
       200: one('The message_id was already stored: the stored reply', single({ ...replyDetail, category_id: null, category: null })),
       201: one('The stored reply', single({ ...replyDetail, category_id: null, category: null })),
     },
-    errors: { 400: ['from_email is required', Errors.InvalidClientId().message] },
+    errors: { 400: ['from_email is required', Errors.InvalidClientId().message, 'attachments[0].content must be base64'], 413: ['Request body is larger than 15728640 bytes'] },
   },
   sendReply: {
     body: {
       ...one("Send the reply's draft (ai_response)", {}),
       ...one('Send this text', { message: 'Hi Ada, happy to. Our plans start at $500 a month.' }),
+      ...one('Send it with a copy, a blind copy and a file', {
+        message: 'Hi Ada, the price sheet is attached.',
+        cc: ['lead@outreach.example.org'],
+        bcc: ['crm@outreach.example.org'],
+        attachments: [{ name: 'prices.pdf', type: 'application/pdf', content: 'JVBERi0xLjQKJcfsj6IK' }],
+      }),
       ...one('Send it tomorrow morning', { message: 'Hi Ada, happy to. Our plans start at $500 a month.', send_at: '2026-11-21T08:00:00.000Z' }),
     },
     ok: {

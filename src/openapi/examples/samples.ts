@@ -52,6 +52,8 @@ export const connection = {
   imap: { host: 'imap.fastmail.com', port: 993, tls: 'implicit', username: 'sam@outreach.example.org', folder: 'INBOX', sent_folder: null },
   smtp: { host: 'smtp.fastmail.com', port: 465, tls: 'implicit', username: 'sam@outreach.example.org' },
   signature: { text: 'Sam Rivera\nOutreach Co.', html: '' },
+  display_name: 'Sam Rivera',
+  client_id: CLIENT_ID,
   auth: 'password',
   oauth: null,
   paused: false,

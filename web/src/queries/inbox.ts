@@ -77,12 +77,28 @@ export function bulkUpdate(ids: string[], change: ReplyPatch) {
 }
 
 /** Sends the answer; with `sendAt`, it waits as a scheduled mail until then (docs/api.md "The team's inbox"). */
-export function sendReply(id: string, message: string | undefined, sendAt?: Date) {
+/** What the composer adds to an answer: copies and files (docs/mail.md "The answer to a reply (send)"). */
+export type SendExtras = Pick<Body<'/api/replies/{id}/send', 'post'>, 'cc' | 'bcc' | 'attachments'>;
+
+export function sendReply(id: string, message: string | undefined, sendAt?: Date, extras: SendExtras = {}) {
   return api.post<Answer<'/api/replies/{id}/send', 'post'>>(`${replyPath(id)}/send`, {
     ...(message !== undefined && { message }),
     ...(sendAt && { send_at: sendAt.toISOString() }),
+    ...(extras.cc?.length && { cc: extras.cc }),
+    ...(extras.bcc?.length && { bcc: extras.bcc }),
+    ...(extras.attachments?.length && { attachments: extras.attachments }),
   });
 }
+
+export type ReplyTemplate = Answer<'/api/replies/{id}/templates', 'get'>[number];
+
+/** The workspace's templates filled in for the reply: the composer's template picker. */
+export const templatesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...replyKeys.detail(id), 'templates'] as const,
+    queryFn: ({ signal }) => api.get<ReplyTemplate[]>(`${replyPath(id)}/templates`, undefined, signal),
+    staleTime: 60_000,
+  });
 
 /** Cancels a scheduled or held answer: the Undo after Send. */
 export function cancelOutgoing(replyId: string, outgoingId: string) {

@@ -9,7 +9,7 @@ import { plural } from '../../lib/format.ts';
 import { live } from '../../lib/live.ts';
 import type { ReplyDetail, ReplyListItem, ReplyPatch } from '../../types.ts';
 import { addNoteToDetail, type OwnChange, removeFromLists } from './cache.ts';
-import { addNote, bulkUpdate, cancelOutgoing, forwardReply, patchReply, replyKeys, retryOutgoing, sendReply } from '../../queries/inbox.ts';
+import { addNote, bulkUpdate, cancelOutgoing, forwardReply, patchReply, replyKeys, retryOutgoing, type SendExtras, sendReply } from '../../queries/inbox.ts';
 import { refreshReplies, replyUpdate } from './reply-update.ts';
 
 export type { ReplyUpdate } from './reply-update.ts';
@@ -42,7 +42,7 @@ type SendAnswer = Awaited<ReturnType<typeof sendReply>>;
 export function useSendReply(id: string, onSent: (answer: SendAnswer) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ message, sendAt }: { message: string | undefined; sendAt: Date }) => sendReply(id, message, sendAt),
+    mutationFn: ({ message, sendAt, extras }: { message: string | undefined; sendAt: Date; extras?: SendExtras }) => sendReply(id, message, sendAt, extras),
     onSuccess: (res) => onSent(res),
     // sent meanwhile by someone else (409): read the reply again, which says who sent it
     onError: (err) => {
