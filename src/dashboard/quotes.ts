@@ -1,6 +1,6 @@
 // The quoted chain under a reply's new text, collapsed as Front, Superhuman and Missive do it
-// (docs/dashboard.md, "Quoted text and the action bar"). The body is shown in a frame without
-// scripts, so the collapsing is in the document itself: the quoted part goes into
+// (docs/dashboard.md "Long replies"). The body is shown in a frame without scripts, so the
+// collapsing is in the document itself: the quoted part goes into
 // `<details class="replydesk-quoted"><summary>Show quoted text</summary>…</details>`, which the
 // browser opens and closes on its own. Only a quote that comes after new text, with nothing of
 // substance after it, is collapsed: a message that is all quote, or answers between the lines,
