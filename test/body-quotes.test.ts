@@ -81,6 +81,15 @@ describe("a reply's quoted chain, collapsed in its document", () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('script-src');
   });
+
+  it('a quote nested 20,000 deep is collapsed like any other, without recursion running out of stack', () => {
+    const n = 20_000;
+    const html = `<p>${NEW}</p>${'<blockquote type="cite">x'.repeat(n)}${OLD}${'</blockquote>'.repeat(n)}`;
+    const { document } = bodyDocument({ body_html: html, body_text: '' }, { remoteImages: false });
+    expect(document).toContain(`<p>${NEW}</p><details class="replydesk-quoted"><summary>Show quoted text</summary><blockquote>x<blockquote>`);
+    expect(document.match(/<details/g)).toHaveLength(1);
+    expect(document).not.toContain('data-replydesk-quote');
+  });
 });
 
 describe('what is left whole', () => {

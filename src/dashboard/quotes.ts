@@ -29,74 +29,74 @@ export function quoteKind(tagName: string, attribs: Record<string, string>): 'qu
 }
 
 const SUMMARY = 'Show quoted text';
+const OPEN = `<details class="replydesk-quoted"><summary>${SUMMARY}</summary>`;
+const MARKS = new RegExp(` ${QUOTE_MARK}="(?:quote|rest)"`, 'g'); // as sanitize-html writes it (a `"` in text is `&quot;`)
 const BLANK = /[\s\u00a0\u200b-\u200d\ufeff]/g;
 /** "On Tue, 5 Mar 2024 at 10:00, Ann <ann@example.com> wrote:" and its kin in triage's languages. */
 const ATTRIBUTION = /(?:wrote|a écrit|schrieb|escribió|escreveu|ha scritto|scrisse|skrev|kirjoitti|napsal\(a\)|napsala?|napisał\(a\)|napisała?|schreef)\s*:\s*$/i;
 
-/** Text a reader would see, or an image. */
-function meaningful(node: Node): boolean {
-  if (DomUtils.isText(node)) return node.data.replace(BLANK, '') !== '';
-  if (!DomUtils.isTag(node)) return false;
-  if (node.name === 'img') return true;
-  return node.children.some(meaningful);
+/** The nodes under `roots` in document order, without recursion: a mail can nest thousands deep. */
+function* walk(roots: Node[]): Generator<Node> {
+  const stack = [...roots].reverse();
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    yield node;
+    if (DomUtils.isTag(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
 }
 
+/** Text a reader would see, or an image. */
+const seen = (node: Node) => (DomUtils.isText(node) && node.data.replace(BLANK, '') !== '') || (DomUtils.isTag(node) && node.name === 'img');
+const meaningful = (node: Node) => {
+  for (const n of walk([node])) if (seen(n)) return true;
+  return false;
+};
 const isAttribution = (node: Node) => {
-  const text = DomUtils.textContent(node).replace(BLANK, ' ').trim();
+  let text = '';
+  for (const n of walk([node])) if (DomUtils.isText(n)) text += n.data;
+  text = text.replace(BLANK, ' ').trim();
   return text.length <= 300 && ATTRIBUTION.test(text);
 };
 
-/** Whether anything meaningful comes before (side -1) or after (+1) `node` in the document. */
-function anything(node: Node, side: -1 | 1): boolean {
-  for (let at: Node | Doc = node; at.parent; at = at.parent) {
-    const siblings: Node[] = (at.parent as Parent).children;
-    const i = siblings.indexOf(at as Node);
-    if ((side < 0 ? siblings.slice(0, i) : siblings.slice(i + 1)).some(meaningful)) return true;
+/**
+ * The sanitised HTML with its trailing quote collapsed, and every QUOTE_MARK gone. The quote is
+ * the outermost marked one (or a `<blockquote>` last in the body) that holds the last thing a
+ * reader sees; it is wrapped, with the rest of its parent after it, where it stands in the
+ * sanitiser's own text (the parser's source positions), so nothing else is written anew.
+ */
+export function collapseQuotedHtml(html: string): string {
+  if (!html.includes(QUOTE_MARK) && !/<blockquote/i.test(html)) return html;
+  const doc = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  const candidates: [Node, string][] = [];
+  let first: Node | undefined;
+  let last: Node | undefined;
+  for (const node of walk(doc.children)) {
+    const kind = DomUtils.isTag(node) ? node.attribs[QUOTE_MARK] : undefined;
+    if (kind) candidates.push([node, kind]);
+    if (seen(node)) [first, last] = [first ?? node, node];
   }
-  return false;
-}
-
-/** The siblings to collapse for a quote starting at `el`, or null when it is not a trailing quote after new text. */
-function quotedRange(el: Node, kind: string): Node[] | null {
-  const siblings: Node[] = (el.parent as Parent).children;
-  const i = siblings.indexOf(el);
-  if (kind !== 'rest' && siblings.slice(i + 1).some(meaningful)) return null;
-  if (el.parent && anything(el.parent as Node, 1)) return null;
+  // a plain `<blockquote>` last in the body: a client that marks its quote no other way
+  const top = [...doc.children].reverse().find(meaningful);
+  if (top && DomUtils.isTag(top) && top.name === 'blockquote') candidates.unshift([top, 'quote']);
+  if (!first || !last) return html.replace(MARKS, '');
+  const [from, to] = [(n: Node) => n.startIndex!, (n: Node) => n.endIndex!];
+  const holdsLast = (el: Node, kind: string) => {
+    const scope = kind === 'rest' ? el.parent : el; // `rest`: it and all after it in its parent
+    return from(last) >= from(el) && (!scope || scope.type === 'root' || to(last) <= to(scope as Node));
+  };
+  const trailing = candidates.find(([el, kind]) => holdsLast(el, kind))?.[0];
+  if (!trailing) return html.replace(MARKS, '');
   // the line that introduces it ("On … wrote:"), and Outlook's rule above its header
-  let start = i;
-  for (let j = i - 1; j >= 0; j--) {
-    const node = siblings[j]!;
-    if (!meaningful(node) && !(DomUtils.isTag(node) && node.name === 'hr')) continue;
-    if (DomUtils.isTag(node) && node.name === 'hr') start = j;
-    else {
-      if (isAttribution(node)) start = j;
+  let start = trailing;
+  for (let node = trailing.prev; node; node = node.prev) {
+    if (DomUtils.isTag(node) && node.name === 'hr') start = node;
+    else if (meaningful(node)) {
+      if (isAttribution(node)) start = node;
       break;
     }
   }
-  // never the whole message
-  if (!anything(siblings[start]!, -1)) return null;
-  return siblings.slice(start);
-}
-
-/** The sanitised HTML with its trailing quote collapsed, and every QUOTE_MARK gone. */
-export function collapseQuotedHtml(html: string): string {
-  if (!html.includes(QUOTE_MARK) && !/<blockquote/i.test(html)) return html;
-  const doc = parseDocument(html);
-  const marked = DomUtils.findAll((el) => el.attribs[QUOTE_MARK] !== undefined, doc.children);
-  const candidates: [Node, string][] = marked.map((el) => [el, el.attribs[QUOTE_MARK]!]);
-  // a plain `<blockquote>` last in the body: a client that marks its quote no other way
-  const last = [...doc.children].reverse().find(meaningful);
-  if (last && DomUtils.isTag(last) && last.name === 'blockquote') candidates.push([last, 'quote']);
-  for (const [el, kind] of candidates) {
-    const range = quotedRange(el, kind);
-    if (!range) continue;
-    const [details] = parseDocument(`<details class="replydesk-quoted"><summary>${SUMMARY}</summary></details>`).children;
-    DomUtils.prepend(range[0]!, details!);
-    for (const node of range) DomUtils.appendChild(details as Parent & Node, node);
-    break;
-  }
-  for (const el of marked) delete el.attribs[QUOTE_MARK];
-  return DomUtils.getOuterHTML(doc.children, { encodeEntities: 'utf8', emptyAttrs: true });
+  if (from(first) >= from(start)) return html.replace(MARKS, ''); // never the whole message
+  const end = to((trailing.parent as Parent).children.at(-1)!) + 1;
+  return (html.slice(0, from(start)) + OPEN + html.slice(from(start), end) + '</details>' + html.slice(end)).replace(MARKS, '');
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
