@@ -267,6 +267,27 @@ for (const dialect of DIALECTS) {
       expect((await as(owner, 'GET', `/dashboard/api/replies/${theirs.id}/body`)).statusCode).toBe(404);
     });
 
+    it("serves a reply's body with the quoted chain under the new text collapsed (test/body-quotes.test.ts has each client's)", async () => {
+      const key = await as(owner, 'POST', '/dashboard/api/keys', { name: 'quotes' });
+      const headers = { authorization: `Bearer ${key.json().data.key}` };
+      const gmail =
+        '<div dir="ltr">Tuesday works.</div><div class="gmail_quote"><div class="gmail_attr">On Mon, Sam wrote:</div><blockquote class="gmail_quote">Would Tuesday suit you?</blockquote></div>';
+      const reply = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers, payload: inbound({ body_html: gmail }) })).json().data;
+      const res = await as(owner, 'GET', `/dashboard/api/replies/${reply.id}/body`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(
+        '<div dir="ltr">Tuesday works.</div><details class="replydesk-quoted"><summary>Show quoted text</summary><div><div>On Mon, Sam wrote:</div><blockquote>Would Tuesday suit you?</blockquote></div></details>',
+      );
+      const plain = (
+        await ctx.app.inject({ method: 'POST', url: '/api/replies', headers, payload: inbound({ body_html: '', body_text: 'Tuesday works.\n\nOn Mon, Sam wrote:\n> Would Tuesday suit you?' }) })
+      ).json().data;
+      expect((await as(owner, 'GET', `/dashboard/api/replies/${plain.id}/body`)).body).toContain(
+        '<pre class="plain">Tuesday works.</pre><details class="replydesk-quoted"><summary>Show quoted text</summary><pre class="plain">On Mon, Sam wrote:\n&#62; Would Tuesday suit you?</pre></details>',
+      );
+      const onlyQuote = (await ctx.app.inject({ method: 'POST', url: '/api/replies', headers, payload: inbound({ body_html: '', body_text: '> Would Tuesday suit you?' }) })).json().data;
+      expect((await as(owner, 'GET', `/dashboard/api/replies/${onlyQuote.id}/body`)).body).not.toContain('<details');
+    });
+
     it("streams the workspace's events, and no other workspace's, to a signed-in browser", async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = ctx.app.server.address() as AddressInfo;

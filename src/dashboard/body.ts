@@ -4,8 +4,7 @@
 // images, and the page frames it in a sandbox without allow-scripts. Any one of the three
 // would stop a script; together a mistake in one is not a hole.
 import sanitizeHtml from 'sanitize-html';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { collapseQuotedHtml, plainTextHtml, QUOTE_MARK, quoteKind } from './quotes.ts';
 
 /**
  * Where a URL in the body points, read the way the reader's browser will read it: Node's URL
@@ -72,6 +71,8 @@ export const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
   '*': ['style', 'align', 'dir', 'lang', 'title'],
   a: ['href', 'name', 'target', 'rel'],
   img: ['src', 'alt', 'width', 'height', 'data-remote'], // data-remote: ours alone, the placeholder's mark
+  div: [QUOTE_MARK], // ours alone, where a quote starts (quotes.ts): gone once it is collapsed
+  blockquote: [QUOTE_MARK],
   font: ['color', 'face', 'size'],
   table: ['width', 'border', 'cellpadding', 'cellspacing', 'bgcolor'],
   td: ['width', 'colspan', 'rowspan', 'bgcolor', 'valign'],
@@ -84,6 +85,13 @@ export interface SafeBody {
   remoteImages: number;
 }
 
+/** A mail's own QUOTE_MARK dropped; ours set where its client marked its quote (with a class, an id or a type the allow-list drops). */
+const markQuote = (tagName: string, { [QUOTE_MARK]: _theirs, ...attribs }: Record<string, string>) => {
+  const kind = quoteKind(tagName, attribs);
+  return { tagName, attribs: kind ? { ...attribs, [QUOTE_MARK]: kind } : attribs };
+};
+
+/** The allowed HTML, its trailing quoted chain collapsed (quotes.ts). */
 export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }): SafeBody {
   let remoteImages = 0;
   const html = sanitizeHtml(bodyHtml, {
@@ -130,6 +138,8 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
       ),
     },
     transformTags: {
+      div: markQuote,
+      blockquote: markQuote,
       a: (tagName, { href, ...attribs }) => {
         const target = href === undefined ? null : linkTarget(href);
         return { tagName, attribs: { ...attribs, ...(target === null ? {} : { href: target }), target: '_blank', rel: 'noopener noreferrer' } };
@@ -145,17 +155,19 @@ export function sanitiseBody(bodyHtml: string, opts: { remoteImages: boolean }):
     },
     allowedClasses: {},
   });
-  return { html, remoteImages };
+  return { html: collapseQuotedHtml(html), remoteImages };
 }
 
 const STYLE = `body{margin:0;padding:12px 16px;font:14px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;word-wrap:break-word;overflow-wrap:anywhere}
 img{max-width:100%;height:auto}img[data-remote]{display:inline-block;min-width:16px;min-height:16px;background:#eef0f3}
 pre.plain{margin:0;white-space:pre-wrap;font:inherit}blockquote{margin:0 0 0 .5em;padding-left:.75em;border-left:3px solid #d0d7de;color:#57606a}
-a{color:#0b57d0}table{max-width:100%}`;
+a{color:#0b57d0}table{max-width:100%}
+details.replydesk-quoted{margin-top:12px}details.replydesk-quoted>summary{display:inline-block;cursor:pointer;padding:0 8px;border-radius:8px;background:#eef0f3;color:#57606a;font-size:12px;line-height:20px}
+details.replydesk-quoted>summary::-webkit-details-marker{display:none}details.replydesk-quoted[open]>summary{margin-bottom:8px}`;
 
-/** The whole document: the sanitised HTML, or the plain text kept as written. */
+/** The whole document: the sanitised HTML, or the plain text kept as written; either with its quoted chain collapsed. */
 export function bodyDocument(reply: { body_html: string; body_text: string }, opts: { remoteImages: boolean }): { document: string; csp: string } {
-  const { html, remoteImages } = reply.body_html.trim() ? sanitiseBody(reply.body_html, opts) : { html: `<pre class="plain">${escapeHtml(reply.body_text)}</pre>`, remoteImages: 0 };
+  const { html, remoteImages } = reply.body_html.trim() ? sanitiseBody(reply.body_html, opts) : { html: plainTextHtml(reply.body_text), remoteImages: 0 };
   const document = `<!doctype html><html><head><meta charset="utf-8"><meta name="replydesk-remote-images" content="${remoteImages}"><base target="_blank"><style>${STYLE}</style></head><body>${html}</body></html>`;
   const img = opts.remoteImages ? 'img-src data: cid: https: http:' : 'img-src data: cid:';
   return { document, csp: `default-src 'none'; style-src 'unsafe-inline'; ${img}; frame-ancestors 'self'; base-uri 'none'; form-action 'none'` };

@@ -12,7 +12,10 @@ export function BodyFrame({ id }: { id: string }) {
   const measure = useCallback(() => {
     const doc = frame.current?.contentDocument;
     if (!doc?.documentElement) return;
-    setHeight(Math.max(60, Math.min(doc.documentElement.scrollHeight + 4, 20000)));
+    // the content's height, not the frame's (documentElement.scrollHeight is never less than the
+    // frame): a quote opened grows the frame, closed again shrinks it (docs/dashboard.md)
+    const content = Math.max(doc.documentElement.offsetHeight, doc.body?.scrollHeight ?? 0);
+    setHeight(Math.max(60, Math.min(content + 4, 20000)));
   }, []);
 
   const onLoad = () => {

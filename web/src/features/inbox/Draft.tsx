@@ -1,5 +1,6 @@
 // The answer to the open reply: saved as it is typed, sent with Send (mod+Enter) or Send later
-// (SendButtons.tsx); beside them the reply's other actions (forward, archive, snooze, wake).
+// (SendButtons.tsx); beside them the reply's other actions (forward, archive, snooze, wake), in
+// a bar that stays at the foot of the reading pane while a long reply is read.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api.ts';
 import { Popover } from '../../components/Popover.tsx';
@@ -100,78 +101,83 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
   // who sent it: a teammate who pressed Send on the same reply sees this, not a second mail
   const sentBy = reply.activity.filter((e) => e.action === 'send').at(-1);
   const snoozed = !!reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
+  const bar = usePinnedBar();
 
+  // the actions follow the draft's section rather than sit in it: their bar is pinned to the foot of
+  // the reading pane (reply.css .reply-actions, sticky), which only works across the whole pane
   return (
-    <section className="draft">
-      <div className="draft-head">
-        <label htmlFor="draft" className="strong">
-          Draft
-        </label>
-        <span className="muted small" aria-hidden="true">
-          (r)
-        </span>
-        <span className={`save-state small${save.isError ? ' form-error' : ' muted'}`} role="status">
-          {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved' : save.isError ? `Not saved: ${errorMessage(save.error)}` : ''}
-        </span>
-      </div>
-      {alreadySent && reply.sent_response ? (
-        <div className="sent-response">
-          <p className="small muted">
-            Sent{sentBy ? ` by ${actorName(sentBy.actor)}` : ''} {dateTime(sentBy?.at ?? reply.handled_at)}:
-          </p>
-          <div className="pre">{reply.sent_response}</div>
+    <>
+      <section className="draft">
+        <div className="draft-head">
+          <label htmlFor="draft" className="strong">
+            Draft
+          </label>
+          <span className="muted small" aria-hidden="true">
+            (r)
+          </span>
+          <span className={`save-state small${save.isError ? ' form-error' : ' muted'}`} role="status">
+            {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved' : save.isError ? `Not saved: ${errorMessage(save.error)}` : ''}
+          </span>
         </div>
-      ) : null}
-      <textarea
-        id="draft"
-        value={text}
-        rows={8}
-        placeholder={alreadySent ? 'This reply was already answered.' : 'Write the answer…'}
-        onChange={(e) => onChange(e.target.value)}
-        onFocus={() => (focused.current = true)}
-        onBlur={() => {
-          focused.current = false;
-          flush();
-        }}
-      />
-      {conflict ? (
-        <div className="draft-conflict" role="alertdialog" aria-labelledby="draft-conflict-title">
-          <p id="draft-conflict-title" className="strong">
-            Someone else saved another draft while you were writing. Which one do you keep?
+        {alreadySent && reply.sent_response ? (
+          <div className="sent-response">
+            <p className="small muted">
+              Sent{sentBy ? ` by ${actorName(sentBy.actor)}` : ''} {dateTime(sentBy?.at ?? reply.handled_at)}:
+            </p>
+            <div className="pre">{reply.sent_response}</div>
+          </div>
+        ) : null}
+        <textarea
+          id="draft"
+          value={text}
+          rows={8}
+          placeholder={alreadySent ? 'This reply was already answered.' : 'Write the answer…'}
+          onChange={(e) => onChange(e.target.value)}
+          onFocus={() => (focused.current = true)}
+          onBlur={() => {
+            focused.current = false;
+            flush();
+          }}
+        />
+        {conflict ? (
+          <div className="draft-conflict" role="alertdialog" aria-labelledby="draft-conflict-title">
+            <p id="draft-conflict-title" className="strong">
+              Someone else saved another draft while you were writing. Which one do you keep?
+            </p>
+            <div className="draft-conflict-texts">
+              <figure>
+                <figcaption className="small muted">Yours</figcaption>
+                <div className="pre">{conflict.mine}</div>
+              </figure>
+              <figure>
+                <figcaption className="small muted">Theirs (saved)</figcaption>
+                <div className="pre">{conflict.theirs || '(empty)'}</div>
+              </figure>
+            </div>
+            <div className="actions">
+              <button type="button" className="primary" onClick={() => resolve('mine')}>
+                Keep mine
+              </button>
+              <button type="button" onClick={() => resolve('theirs')}>
+                Use theirs
+              </button>
+            </div>
+          </div>
+        ) : null}
+        {reply.contact.do_not_contact ? (
+          <p className="warning small" id="send-blocked">
+            This contact is marked do-not-contact, so nothing can be sent to them. Clear the mark on the contact card above if they asked to hear from you again.
           </p>
-          <div className="draft-conflict-texts">
-            <figure>
-              <figcaption className="small muted">Yours</figcaption>
-              <div className="pre">{conflict.mine}</div>
-            </figure>
-            <figure>
-              <figcaption className="small muted">Theirs (saved)</figcaption>
-              <div className="pre">{conflict.theirs || '(empty)'}</div>
-            </figure>
-          </div>
-          <div className="actions">
-            <button type="button" className="primary" onClick={() => resolve('mine')}>
-              Keep mine
-            </button>
-            <button type="button" onClick={() => resolve('theirs')}>
-              Use theirs
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {reply.contact.do_not_contact ? (
-        <p className="warning small" id="send-blocked">
-          This contact is marked do-not-contact, so nothing can be sent to them. Clear the mark on the contact card above if they asked to hear from you again.
-        </p>
-      ) : null}
-      {waiting && !alreadySent ? (
-        <p className="warning small">
-          {waiting.status === 'held'
-            ? `An answer is held, not sent: ${waiting.error ?? ''} Send it anyway or cancel it under Outgoing mail.`
-            : `An answer${scheduledBy ? ` by ${actorName(scheduledBy.actor)}` : ''} is scheduled for ${dateTime(waiting.send_at)}; cancel it under Outgoing mail to change it.`}
-        </p>
-      ) : null}
-      <div className="actions" role="group" aria-label="Reply actions">
+        ) : null}
+        {waiting && !alreadySent ? (
+          <p className="warning small">
+            {waiting.status === 'held'
+              ? `An answer is held, not sent: ${waiting.error ?? ''} Send it anyway or cancel it under Outgoing mail.`
+              : `An answer${scheduledBy ? ` by ${actorName(scheduledBy.actor)}` : ''} is scheduled for ${dateTime(waiting.send_at)}; cancel it under Outgoing mail to change it.`}
+          </p>
+        ) : null}
+      </section>
+      <div className="actions reply-actions" role="group" aria-label="Reply actions" ref={bar}>
         <SendButtons
           reply={reply}
           message={() => (textRef.current.trim() ? textRef.current : undefined)}
@@ -209,6 +215,28 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
           </button>
         ) : null}
       </div>
-    </section>
+    </>
   );
+}
+
+/**
+ * The pinned actions' height, as --reply-actions-height on the page: the reading pane's scroll
+ * padding (reply.css), so what is focused or scrolled to, the draft first, comes to rest above
+ * the bar on one row of buttons or two, and on a narrow screen the toasts' place above it
+ * (narrow.css).
+ */
+function usePinnedBar() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = bar.current;
+    const root = document.documentElement;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.style.setProperty('--reply-actions-height', `${el.offsetHeight + 8}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--reply-actions-height');
+    };
+  }, []);
+  return bar;
 }
