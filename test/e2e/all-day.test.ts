@@ -265,7 +265,7 @@ describe.skipIf(!available)('the inbox, all day long', { timeout: 60_000 }, () =
     await page.goto(`${ws.server.base}/settings/mailboxes`);
     await page.getByRole('button', { name: 'New mailbox' }).click();
     const dialog = page.getByRole('dialog', { name: 'New mailbox' });
-    await dialog.getByLabel('Name').fill('Blank servers');
+    await dialog.getByLabel('Name', { exact: true }).fill('Blank servers');
     await dialog.getByLabel('Email', { exact: true }).fill('blank@agency.example');
     await dialog.getByLabel('Connect IMAP and SMTP').check();
     await dialog.getByRole('button', { name: 'Create mailbox' }).click();

@@ -345,7 +345,7 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
     await page.goto(`${server.base}/settings/mailboxes`);
     await page.getByRole('button', { name: 'New mailbox' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Northwind outreach');
+    await dialog.getByLabel('Name', { exact: true }).fill('Northwind outreach');
     await dialog.getByLabel('Email', { exact: true }).fill('outreach@northwind.example');
     await dialog.getByLabel('Connect IMAP and SMTP').check();
     await dialog.getByLabel('IMAP host').fill('127.0.0.1');

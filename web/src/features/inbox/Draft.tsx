@@ -9,6 +9,9 @@ import type { ReplyDetail } from '../../types.ts';
 import type { InboxActions } from './actions.ts';
 import { useSaveDraft } from './mutations.ts';
 import { SendButtons } from './SendButtons.tsx';
+import { AttachedFiles, CopyFields, sendExtras, TemplatePicker, useExtras } from './ComposeExtras.tsx';
+import { useToast } from '../../components/Toasts.tsx';
+import type { ReplyTemplate } from '../../queries/inbox.ts';
 import { replyQuery } from '../../queries/inbox.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { actorName } from './history.ts';
@@ -102,6 +105,19 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
   const sentBy = reply.activity.filter((e) => e.action === 'send').at(-1);
   const snoozed = !!reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
   const bar = usePinnedBar();
+  const [extras, setExtras] = useExtras(reply.id);
+  const toast = useToast();
+  // a template replaces the draft's text; the toast's Undo (or z) puts the old text back
+  const pickTemplate = (t: ReplyTemplate) => {
+    const before = textRef.current;
+    onChange(t.text);
+    flush();
+    const undo = () => {
+      onChange(before);
+      flush();
+    };
+    toast(`Template "${t.name}" inserted`, { action: { label: 'Undo', run: undo } });
+  };
 
   // the actions follow the draft's section rather than sit in it: their bar is pinned to the foot of
   // the reading pane (reply.css .reply-actions, sticky), which only works across the whole pane
@@ -127,6 +143,7 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
             <div className="pre">{reply.sent_response}</div>
           </div>
         ) : null}
+        {!alreadySent ? <CopyFields extras={extras} onChange={setExtras} to={reply.from_name ? `${reply.from_name} <${reply.from_email}>` : reply.from_email} /> : null}
         <textarea
           id="draft"
           value={text}
@@ -139,6 +156,12 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
             flush();
           }}
         />
+        {!alreadySent ? (
+          <div className="compose-tools">
+            <AttachedFiles extras={extras} onChange={setExtras} disabled={!!waiting} />
+            <TemplatePicker replyId={reply.id} onPick={pickTemplate} disabled={!!waiting} />
+          </div>
+        ) : null}
         {conflict ? (
           <div className="draft-conflict" role="alertdialog" aria-labelledby="draft-conflict-title">
             <p id="draft-conflict-title" className="strong">
@@ -181,6 +204,7 @@ export function Draft(props: { reply: ReplyDetail; actions: InboxActions; onForw
         <SendButtons
           reply={reply}
           message={() => (textRef.current.trim() ? textRef.current : undefined)}
+          extras={() => sendExtras(extras)}
           beforeSend={flush}
           onSent={() => actions.sent(reply.id)}
           onUndone={() => actions.unsent(reply.id)}

@@ -12,6 +12,7 @@ import { useToast } from '../../components/Toasts.tsx';
 import { dateTime } from '../../lib/format.ts';
 import type { ReplyDetail } from '../../types.ts';
 import { takeBack, useSendReply } from './mutations.ts';
+import type { SendExtras } from '../../queries/inbox.ts';
 import { MOD } from './ShortcutsDialog.tsx';
 import { TimeChoices } from './SnoozeMenu.tsx';
 import { nextMonday, tomorrowMorning } from './view.ts';
@@ -24,6 +25,8 @@ export function SendButtons(props: {
   reply: ReplyDetail;
   /** The text to send; undefined: the reply's draft as saved. */
   message: () => string | undefined;
+  /** The composer's copies and files (ComposeExtras.tsx). */
+  extras: () => SendExtras;
   /** Runs first: the draft is saved, so an Undo finds it. */
   beforeSend: () => void;
   /** The answer was taken for sending now: the inbox moves on. */
@@ -52,7 +55,7 @@ export function SendButtons(props: {
   const sendAt = (at: Date, later: boolean) => {
     props.beforeSend();
     send.mutate(
-      { message: props.message(), sendAt: at },
+      { message: props.message(), sendAt: at, extras: props.extras() },
       {
         onSuccess: (answer) => {
           if (later) {
