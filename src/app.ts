@@ -48,6 +48,7 @@ import { AttemptLimiter } from './dashboard/limiter.ts';
 import { webRoutes } from './dashboard/web.ts';
 import { TriageSettings, triageRoutes } from './triage/settings.ts';
 import { templateRoutes } from './triage/templates.ts';
+import { reportRoutes } from './reports/routes.ts';
 import type { LlmConfig, TrustProxy } from './config/index.ts';
 import { registerHsts } from './http/https.ts';
 
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clientRoutes, opts);
   await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
   await app.register(templateRoutes, opts);
+  await app.register(reportRoutes, opts);
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,

@@ -197,6 +197,8 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: false })).do_not_contact).toBe(false);
       expect((await client.triage.update({ sender_name: 'Sam Carter' })).sender_name).toBe('Sam Carter');
       expect((await client.triage.get()).model.configured).toBe(false);
+      const report = await client.reports.listReplies({ from: '2020-01-01', to: '2020-01-07', group_by: 'week', tz: 'Europe/Berlin' });
+      expect(report.series.map((s) => s.period)).toEqual(['2019-12-30', '2020-01-06']);
       expect((await client.replies.listTemplates(reply.id)).at(-1)).toMatchObject({ category_id: null, name: 'Plain reply', text: expect.stringContaining('Sam Carter') });
 
       expect((await client.webhooks.list()).data.map((e) => e.id)).toEqual([endpoint.id]);

@@ -87,6 +87,11 @@ for (const dialect of DIALECTS) {
       const contact = await call('GET /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers);
       expect(contact.statusCode).toBe(404);
       expect(contact.json()).toEqual({ data: null, error: 'Contact not found' });
+      // B's report counts none of A's replies, even with A's client as its filter
+      const range = `/api/reports/replies?from=2025-12-01&to=2026-12-31&client_id=${A.client}`;
+      expect((await ctx.app.inject({ method: 'GET', url: range, headers: a.headers })).json().data.totals.received).toBeGreaterThan(0);
+      const report = await call('GET /api/reports/replies', range, b.headers);
+      expect(report.json().data.totals).toMatchObject({ received: 0, by_category: [] });
       // the templates filled in for A's reply would show A's contact and client
       const templates = await call('GET /api/replies/:id/templates', `/api/replies/${A.reply}/templates`, b.headers);
       expect([templates.statusCode, templates.json()]).toEqual([404, { data: null, error: 'Reply not found' }]);

@@ -117,7 +117,7 @@ export interface SearchPlan {
   replies: number;
 }
 
-function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): QB {
+export function whereFilter<QB extends SelectQueryBuilder<Database & { r: ReplyTable }, 'r' | any, any>>(db: Q, query: QB, workspaceId: string, f: ReplyFilter, plan?: SearchPlan): QB {
   const order = plan?.order ?? 'rows';
   // Looking the matches up: every index of replies begins with workspace_id, so keeping the
   // workspace off the indexes leaves SQLite one way in, by the matches' rowids (dialect.ts).

@@ -10,6 +10,7 @@ import { CLIENT_EXAMPLES } from './clients.ts';
 import { CONNECTION_EXAMPLES } from './connections.ts';
 import { CONTACT_EXAMPLES } from './contacts.ts';
 import { REPLY_EXAMPLES } from './replies.ts';
+import { REPORT_EXAMPLES } from './reports.ts';
 import type { OperationExamples } from './samples.ts';
 import { WEBHOOK_EXAMPLES } from './webhooks.ts';
 
@@ -24,4 +25,5 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   ...CLIENT_EXAMPLES,
   ...CONNECTION_EXAMPLES,
   ...WEBHOOK_EXAMPLES,
+  ...REPORT_EXAMPLES,
 };

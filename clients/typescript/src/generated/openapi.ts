@@ -338,6 +338,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Replies received in a range of days: totals, by category, positive, handled, time to first answer, and a series by period
+         * @description Counts the replies `GET /api/replies` lists for the same filters with `received_after` and `received_before` at the first and last instants of the range in `tz`. A range over 400 days, `from` after `to` or an unknown time zone is 400.
+         *
+         *     Needs the `replies:read` permission.
+         */
+        get: operations["listReportReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/connections": {
         parameters: {
             query?: never;
@@ -3288,6 +3310,127 @@ export interface operations {
             };
             /** @description No such resource in this workspace */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listReportReplies: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first day (YYYY-MM-DD) of the time zone; default 29 days before `to`
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description The last day, included; default today. At most 400 days after `from`
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /** @description The periods of `series` (default day); a week begins on Monday */
+                group_by?: "day" | "week" | "month";
+                /**
+                 * @description An IANA time zone whose days the range and periods are (default UTC)
+                 * @example Europe/Berlin
+                 */
+                tz?: string;
+                client_id?: string;
+                connection_id?: string;
+                /** @description A member, or `none` for unassigned replies */
+                assignee_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            from: string;
+                            to: string;
+                            tz: string;
+                            group_by: string;
+                            totals: {
+                                received: number;
+                                /** @description Received replies whose category is positive */
+                                positive: number;
+                                /** @description Received replies now sent or archived */
+                                handled: number;
+                                by_category: {
+                                    category_id: string | null;
+                                    name: string;
+                                    count: number;
+                                }[];
+                                first_response_seconds: {
+                                    median: number | null;
+                                    p90: number | null;
+                                    /** @description Replies answered through Replydesk that the figures are of */
+                                    count: number;
+                                };
+                            };
+                            series: {
+                                /** @description The first day of the period (a week: its Monday; a month: its 1st) */
+                                period: string;
+                                received: number;
+                                positive: number;
+                                /** @description Counts by category id; `none` for replies without a category */
+                                by_category: {
+                                    [key: string]: number;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,7 @@ export const OPERATIONS = {
   getTriage: { method: 'GET', path: '/api/triage', group: 'triage', name: 'get', pathParams: [], body: 'none', query: false, paged: false },
   updateTriage: { method: 'PATCH', path: '/api/triage', group: 'triage', name: 'update', pathParams: [], body: 'optional', query: false, paged: false },
   listReplyTemplates: { method: 'GET', path: '/api/replies/{id}/templates', group: 'replies', name: 'listTemplates', pathParams: ['id'], body: 'none', query: false, paged: false },
+  listReportReplies: { method: 'GET', path: '/api/reports/replies', group: 'reports', name: 'listReplies', pathParams: [], body: 'none', query: true, paged: false },
   createConnection: { method: 'POST', path: '/api/connections', group: 'connections', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listConnections: { method: 'GET', path: '/api/connections', group: 'connections', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
   getConnection: { method: 'GET', path: '/api/connections/{id}', group: 'connections', name: 'get', pathParams: ['id'], body: 'none', query: false, paged: false },
