@@ -9,6 +9,8 @@ import { Shell } from './features/shell/Shell.tsx';
 import { sessionQuery, statusQuery } from './lib/session.ts';
 
 const Settings = lazy(() => import('./features/settings/Settings.tsx'));
+// with its charting library: only when opened
+const Reports = lazy(() => import('./features/reports/Reports.tsx'));
 
 export function App() {
   const location = useLocation();
@@ -36,6 +38,14 @@ export function App() {
         <Route path="/inbox/:id" element={<InboxPage />} />
         <Route path="/contacts" element={<ContactsPage />} />
         <Route path="/contacts/:id" element={<ContactPage />} />
+        <Route
+          path="/reports"
+          element={
+            <Suspense fallback={<Loading />}>
+              <Reports />
+            </Suspense>
+          }
+        />
         <Route
           path="/settings/*"
           element={

@@ -74,6 +74,7 @@ function Sidebar({ session }: { session: Session }) {
       <nav aria-label="Main" className="nav">
         <NavLink to="/inbox">Inbox</NavLink>
         <NavLink to="/contacts">Contacts</NavLink>
+        <NavLink to="/reports">Reports</NavLink>
         <NavLink to="/settings">Settings</NavLink>
       </nav>
       <div className="sidebar-extra">
