@@ -14,6 +14,7 @@ import { triageHandlers } from './triage/handlers.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
 import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { forgetOldStates } from './mailboxes/oauth.ts';
+import { sendDueWeeklyReports } from './reports/weekly.ts';
 
 export interface HandlerDeps {
   db: Db;
@@ -51,5 +52,7 @@ export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
     // often enough that a freshly filled database is planned well within seconds
     { name: 'db.planner-statistics', everyMs: 15_000, run: () => deps.db.refreshPlannerStatistics() },
     { name: 'oauth.forget-states', everyMs: 3_600_000, run: () => forgetOldStates(deps.db) },
+    // the clients' weekly reports, due from Monday 08:00 in each workspace's zone: once a minute
+    { name: 'reports.weekly', everyMs: 60_000, run: () => sendDueWeeklyReports(deps.db) },
   ];
 }

@@ -196,6 +196,7 @@ for (const dialect of DIALECTS) {
         ['POST', '/dashboard/api/members', { email: 'friend@x.example', role: 'admin' }],
         ['POST', '/dashboard/api/invites/revoke', { email: 'friend@x.example' }],
         ['POST', '/dashboard/api/invites/resend', { email: 'friend@x.example' }],
+        ['PATCH', '/dashboard/api/workspace', { time_zone: 'Asia/Tokyo' }],
         ['GET', '/api/webhooks'],
         ['POST', '/api/webhooks', { url: 'https://hooks.example.com/x', events: ['*'] }],
       ] as [string, string, object?][]) {
@@ -203,6 +204,13 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json(), url).toEqual({ data: null, error: 'Your role (member) does not allow this; ask an owner or admin of the workspace' });
       }
+      // an owner sets the workspace's time zone; a name that is none is refused
+      expect((await as(owner, 'PATCH', '/dashboard/api/workspace', { time_zone: 'Mars/Olympus' })).json()).toEqual({
+        data: null,
+        error: 'Unknown time zone: Mars/Olympus (use an IANA name such as Europe/Berlin)',
+      });
+      expect((await as(owner, 'PATCH', '/dashboard/api/workspace', { time_zone: 'Europe/Berlin' })).json().data).toEqual({ time_zone: 'Europe/Berlin' });
+      expect((await as(member, 'GET', '/dashboard/api/workspace')).json().data.time_zone).toBe('Europe/Berlin');
       const members = (await as(owner, 'GET', '/dashboard/api/members')).json().data;
       const memberId = members.find((m: { email: string }) => m.email === memberEmail).user_id;
       const ownerId = members.find((m: { email: string }) => m.email === email).user_id;

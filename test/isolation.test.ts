@@ -368,6 +368,10 @@ for (const dialect of DIALECTS) {
       const join = await as(pb, 'POST /dashboard/api/invites/join', '/dashboard/api/invites/join', { token: aInvite.slice(aInvite.lastIndexOf('/') + 1) });
       expect(join.json()).toEqual({ data: null, error: `This invitation is for invitee.${dialect}@iso.example: sign in as invitee.${dialect}@iso.example to accept it` });
       expect((await as(pb, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.id).toBe(b.workspace.id);
+      // B's time zone is B's: A's stays as it was
+      expect((await as(pb, 'PATCH /dashboard/api/workspace', '/dashboard/api/workspace', { time_zone: 'Asia/Tokyo' })).json().data).toEqual({ time_zone: 'Asia/Tokyo' });
+      expect((await as(pa, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.time_zone).toBe('UTC');
+      expect((await as(pb, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.time_zone).toBe('Asia/Tokyo');
       expect((await as(pb, 'GET /dashboard/api/session', '/dashboard/api/session')).json().data.workspaces.map((w: { id: string }) => w.id)).toEqual([b.workspace.id]);
       expect(await readA()).toEqual(before);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: { authorization: `Bearer ${aKey.key}` } })).statusCode).toBe(200);

@@ -11,6 +11,7 @@ const toClient = (c: ClientTable) => ({
   name: c.name,
   service_description: c.service_description,
   round_robin: JSON.parse(c.round_robin) as string[],
+  weekly_report_to: JSON.parse(c.weekly_report_to) as string[],
   created_at: c.created_at,
 });
 
@@ -18,6 +19,13 @@ interface ClientInput {
   name?: string;
   service_description?: string;
   round_robin?: string[];
+  weekly_report_to?: string[];
+}
+
+/** The addresses of the weekly report, each once (any case; the first spelling kept), as stored. */
+function recipientsOf(list: string[]) {
+  const seen = new Set<string>();
+  return JSON.stringify(list.map((a) => a.trim()).filter((a) => !seen.has(a.toLowerCase()) && Boolean(seen.add(a.toLowerCase()))));
 }
 
 function nameOf(name: string) {
@@ -47,6 +55,7 @@ export async function createClient(db: Db, workspaceId: string, input: ClientInp
       created_at: new Date().toISOString(),
       round_robin: await roundRobinOf(trx, workspaceId, input.round_robin ?? []),
       round_robin_turn: 0,
+      weekly_report_to: recipientsOf(input.weekly_report_to ?? []),
     };
     await insertOwned(trx, 'clients', row);
     return toClient(row);
@@ -59,11 +68,12 @@ export async function listClients(db: Db, workspaceId: string, opts: { limit: nu
 }
 
 export async function updateClient(db: Db, workspaceId: string, id: string, input: ClientInput) {
-  if (input.name === undefined && input.service_description === undefined && input.round_robin === undefined) {
-    throw Errors.BadRequest('Nothing to update: give at least one of name, service_description, round_robin');
+  if (Object.values(input).every((v) => v === undefined)) {
+    throw Errors.BadRequest('Nothing to update: give at least one of name, service_description, round_robin, weekly_report_to');
   }
   const row = await db.write(async (trx) => {
-    const changes: Partial<Pick<ClientTable, 'name' | 'service_description' | 'round_robin'>> = {};
+    const changes: Partial<Pick<ClientTable, 'name' | 'service_description' | 'round_robin' | 'weekly_report_to'>> = {};
+    if (input.weekly_report_to !== undefined) changes.weekly_report_to = recipientsOf(input.weekly_report_to);
     if (input.name !== undefined) changes.name = nameOf(input.name);
     if (input.service_description !== undefined) changes.service_description = input.service_description;
     if (input.round_robin !== undefined) changes.round_robin = await roundRobinOf(trx, workspaceId, input.round_robin);

@@ -20,6 +20,7 @@ import { ownedReply } from '../replies/queries.ts';
 import { liveEvents } from '../webhooks/live.ts';
 import * as invites from './invites.ts';
 import { inviteRoutes } from './invite-routes.ts';
+import { workspaceRoutes } from './workspace-routes.ts';
 import { body, Email, hidden, ok, sessionOf, Token } from './route-helpers.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
@@ -190,6 +191,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
         plan: ws.plan,
         rate_limit: sessions.workspaceRateLimit(ws),
         rate_limit_remaining: Number.isFinite(remaining) ? remaining : null,
+        time_zone: ws.time_zone,
         mailbox_sign_in: mailboxSignIn,
       },
     };
@@ -240,6 +242,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   // invitations: sent, revoked, sent again (invite-routes.ts)
   await app.register(inviteRoutes, { db, baseUrl });
+  await app.register(workspaceRoutes, { db });
 
   app.patch(
     '/dashboard/api/members/:id',

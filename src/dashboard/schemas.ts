@@ -42,6 +42,7 @@ export const WorkspaceInfo = Type.Object(
     rate_limit: Type.Integer({ description: 'Requests per minute.' }),
     rate_limit_remaining: Nullable(Type.Integer({ description: 'Requests left in this minute after this one.' })),
     mailbox_sign_in: Type.Array(oneOfStrings(OAUTH_PROVIDERS), { description: 'The providers a mailbox can be connected with by signing in.' }),
+    time_zone: Type.String({ description: "The IANA zone whose Monday the clients' weekly reports go out on." }),
   },
   { $id: 'WorkspaceInfo' },
 );
@@ -75,7 +76,7 @@ export const Invitation = Type.Object(
 export const OutboxMail = Type.Object(
   {
     id: Type.String(),
-    kind: oneOfStrings(['reply', 'forward', 'invite', 'password-reset']),
+    kind: oneOfStrings(['reply', 'forward', 'invite', 'password-reset', 'weekly-report']),
     to: Type.String({ description: 'The recipients, comma-separated.' }),
     subject: Type.String(),
     status: oneOf(OUTGOING_STATUSES),

@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_team_inbox.ts';
 import * as m0020 from './migrations/0020_send_later.ts';
 import * as m0021 from './migrations/0021_round_robin.ts';
 import * as m0022 from './migrations/0022_mailbox_identity.ts';
+import * as m0023 from './migrations/0023_weekly_reports.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0020_send_later': m0020,
   '0021_round_robin': m0021,
   '0022_mailbox_identity': m0022,
+  '0023_weekly_reports': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

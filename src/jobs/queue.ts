@@ -86,6 +86,9 @@ export class Worker {
         this.periodicRuns.add(run);
       };
       this.timers.push(setInterval(tick, task.everyMs));
+      // and once now: a worker that starts does what is due at once (a weekly report whose
+      // Monday morning passed while it was down, wakes of snoozes)
+      tick();
     }
   }
 

@@ -2,7 +2,7 @@
 // filters and received in the range, through the list's own filter (replies/list-queries.ts
 // whereFilter), so a report and a list can never disagree. Workspace first, as every query.
 import type { Kysely } from 'kysely';
-import type { Database, Q } from '../db/types.ts';
+import type { Database, Q, Tx } from '../db/types.ts';
 import { type ReplyFilter, whereFilter } from '../replies/list-queries.ts';
 
 export function reportRows(db: Q, workspaceId: string, f: ReplyFilter) {
@@ -16,4 +16,27 @@ export function reportRows(db: Q, workspaceId: string, f: ReplyFilter) {
 /** The workspace's categories by id, for the names a report shows. */
 export function categoryNames(db: Q, workspaceId: string) {
   return db.selectFrom('categories').select(['id', 'name']).where('workspace_id', '=', workspaceId).orderBy('name').execute();
+}
+
+/**
+ * Every client whose weekly report goes to someone, with its workspace's name and time zone:
+ * the weekly sender's sweep (reports/weekly.ts) across workspaces, as the snooze sweep is.
+ */
+export function clientsWithWeeklyReports(db: Q) {
+  return db
+    .selectFrom('clients as c')
+    .innerJoin('workspaces as w', 'w.id', 'c.workspace_id')
+    .select(['c.id', 'c.name', 'c.workspace_id', 'c.weekly_report_to', 'w.name as workspace_name', 'w.time_zone'])
+    .where('c.weekly_report_to', '!=', '[]')
+    .execute();
+}
+
+/** Takes the client's week for this sender: true when no one had (the primary key decides). */
+export async function claimWeek(db: Tx, row: { client_id: string; week: string; workspace_id: string; system_mail_id: string; created_at: string }) {
+  const res = await db
+    .insertInto('weekly_reports')
+    .values(row)
+    .onConflict((oc) => oc.columns(['client_id', 'week']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
 }

@@ -84,3 +84,8 @@ export function findMember(db: Q, workspaceId: string, userId: string) {
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The workspace's time zone (Settings → Workspace; reports/weekly.ts sends on its Monday). */
+export async function setTimeZone(db: Tx, workspaceId: string, tz: string) {
+  await db.updateTable('workspaces').set({ time_zone: tz }).where('id', '=', workspaceId).execute();
+}

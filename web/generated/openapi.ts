@@ -1163,7 +1163,36 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        time_zone: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                time_zone: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/dashboard/api/keys": {
@@ -2192,6 +2221,8 @@ export interface components {
             rate_limit_remaining: number | null;
             /** @description The providers a mailbox can be connected with by signing in. */
             mailbox_sign_in: ("google" | "microsoft")[];
+            /** @description The IANA zone whose Monday the clients' weekly reports go out on. */
+            time_zone: string;
         };
         ApiKey: {
             id: string;
@@ -2234,7 +2265,7 @@ export interface components {
         OutboxMail: {
             id: string;
             /** @enum {string} */
-            kind: "reply" | "forward" | "invite" | "password-reset";
+            kind: "reply" | "forward" | "invite" | "password-reset" | "weekly-report";
             /** @description The recipients, comma-separated. */
             to: string;
             subject: string;
@@ -3783,6 +3814,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -3860,6 +3893,8 @@ export interface operations {
                     service_description?: string;
                     /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
                     round_robin?: string[];
+                    /** @description Who receives the client's weekly report by mail, every Monday at 08:00 in the workspace's time zone (docs/api.md "Reports"); [] sends none */
+                    weekly_report_to?: string[];
                 };
             };
         };
@@ -3877,6 +3912,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -4027,6 +4064,8 @@ export interface operations {
                     service_description?: string;
                     /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
                     round_robin?: string[];
+                    /** @description Who receives the client's weekly report by mail, every Monday at 08:00 in the workspace's time zone (docs/api.md "Reports"); [] sends none */
+                    weekly_report_to?: string[];
                 };
             };
         };
@@ -4044,6 +4083,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         };

@@ -137,18 +137,32 @@ export interface OutgoingMessageTable {
 export interface SystemMailTable {
   id: string;
   workspace_id: string | null;
-  kind: 'invite' | 'password-reset';
+  kind: 'invite' | 'password-reset' | 'weekly-report';
   to_address: string;
   subject: string;
   text: string;
+  /** An HTML part, and the image it shows inline as cid:chart (a weekly report; migration 0023). */
+  html?: string | null;
+  image?: Buffer | null;
   status: 'captured' | 'sent' | 'failed';
   last_error: string | null;
+  created_at: string;
+}
+
+/** A client's weekly report sent for a week (migration 0023): once per client and week. */
+export interface WeeklyReportTable {
+  client_id: string;
+  /** The Monday the week begins, YYYY-MM-DD. */
+  week: string;
+  workspace_id: string;
+  system_mail_id: string;
   created_at: string;
 }
 
 /** This area's tables, by name (part of Database). */
 export interface OutboxTables {
   jobs: JobTable;
+  weekly_reports: WeeklyReportTable;
   events: EventTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;

@@ -150,6 +150,8 @@ export interface ClientTable {
   round_robin: string;
   /** How many replies were assigned in turn: the next is this modulo the members. */
   round_robin_turn: number;
+  /** JSON array of the addresses its weekly report goes to (migration 0023); '[]': none. */
+  weekly_report_to: string;
 }
 
 /** This area's tables, by name (part of Database). */

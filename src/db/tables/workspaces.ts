@@ -10,6 +10,8 @@ export interface WorkspaceTable {
   plan: Plan;
   rate_limit: number | null;
   api_version: string;
+  /** The IANA zone whose Monday the weekly reports go out on (migration 0023). */
+  time_zone: Generated<string>;
   /** Triage on (migration 0012): replies ingested without a category are categorised. */
   triage_enabled: Generated<number | boolean>;
   /** What the language model is told beyond the reply. */

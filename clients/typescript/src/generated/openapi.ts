@@ -2808,6 +2808,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         }[];
@@ -2885,6 +2887,8 @@ export interface operations {
                     service_description?: string;
                     /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
                     round_robin?: string[];
+                    /** @description Who receives the client's weekly report by mail, every Monday at 08:00 in the workspace's time zone (docs/api.md "Reports"); [] sends none */
+                    weekly_report_to?: string[];
                 };
             };
         };
@@ -2902,6 +2906,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         };
@@ -3052,6 +3058,8 @@ export interface operations {
                     service_description?: string;
                     /** @description Assign the client's new replies in turn to these members (user ids from GET /api/members), in this order; [] turns it off. A member who leaves the workspace is skipped. */
                     round_robin?: string[];
+                    /** @description Who receives the client's weekly report by mail, every Monday at 08:00 in the workspace's time zone (docs/api.md "Reports"); [] sends none */
+                    weekly_report_to?: string[];
                 };
             };
         };
@@ -3069,6 +3077,8 @@ export interface operations {
                             service_description: string;
                             /** @description The members (user ids) the client's new replies are assigned to in turn; empty: none */
                             round_robin: string[];
+                            /** @description Who receives its weekly report by mail; empty: none */
+                            weekly_report_to: string[];
                             /** Format: date-time */
                             created_at: string;
                         };

@@ -207,9 +207,13 @@ export function ClientsPage() {
   const list = useQuery(clientsQuery);
   const [editing, setEditing] = useState<Client | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
-  const [form, setForm] = useState({ name: '', service_description: '', round_robin: [] as string[] });
+  const [form, setForm] = useState({ name: '', service_description: '', round_robin: [] as string[], weekly: '' });
   const open = (c: Client | 'new') => {
-    setForm(c === 'new' ? { name: '', service_description: '', round_robin: [] } : { name: c.name, service_description: c.service_description, round_robin: c.round_robin });
+    setForm(
+      c === 'new'
+        ? { name: '', service_description: '', round_robin: [], weekly: '' }
+        : { name: c.name, service_description: c.service_description, round_robin: c.round_robin, weekly: c.weekly_report_to.join(', ') },
+    );
     setEditing(c);
   };
   return (
@@ -226,7 +230,7 @@ export function ClientsPage() {
         query={list}
         caption="Clients"
         empty={<Empty title="No clients yet">Clients are the companies you send campaigns for.</Empty>}
-        headers={['Name', 'Service description', 'Assigned in turn to', 'Created', '']}
+        headers={['Name', 'Service description', 'Assigned in turn to', 'Weekly report to', 'Created', '']}
         row={(c) => (
           <>
             <td className="strong">{c.name}</td>
@@ -234,6 +238,7 @@ export function ClientsPage() {
             <td>
               <RoundRobinNames ids={c.round_robin} />
             </td>
+            <td className="small">{c.weekly_report_to.join(', ') || <span className="muted">Nobody</span>}</td>
             <td>{dateTime(c.created_at)}</td>
             <RowActions name={c.name} onEdit={() => open(c)} onDelete={() => setDeleting(c)} />
           </>
@@ -245,7 +250,7 @@ export function ClientsPage() {
           submit={editing === 'new' ? 'Create client' : 'Save client'}
           onClose={() => setEditing(null)}
           onSubmit={async () => {
-            const body = { name: form.name.trim(), service_description: form.service_description, round_robin: form.round_robin };
+            const body = { name: form.name.trim(), service_description: form.service_description, round_robin: form.round_robin, weekly_report_to: form.weekly.split(/[,;\s]+/).filter(Boolean) };
             if (editing === 'new') await api.post('/api/clients', body);
             else await api.patch(`/api/clients/${encodeURIComponent(editing.id)}`, body);
             toast(`Client ${body.name} ${editing === 'new' ? 'created' : 'saved'}`);
@@ -261,6 +266,20 @@ export function ClientsPage() {
             <textarea id="client-description" rows={4} maxLength={5000} value={form.service_description} onChange={(e) => setForm({ ...form, service_description: e.target.value })} />
           </div>
           <RoundRobinField value={form.round_robin} onChange={(ids) => setForm({ ...form, round_robin: ids })} />
+          <div className="field">
+            <label htmlFor="client-weekly">Weekly report to</label>
+            <input
+              id="client-weekly"
+              inputMode="email"
+              placeholder="founder@client.example, …"
+              aria-describedby="client-weekly-hint"
+              value={form.weekly}
+              onChange={(e) => setForm({ ...form, weekly: e.target.value })}
+            />
+            <span id="client-weekly-hint" className="small muted">
+              Every Monday at 08:00 (the workspace&apos;s time zone, Settings → Workspace) these addresses get last week&apos;s numbers for this client, with a chart.
+            </span>
+          </div>
         </FormDialog>
       ) : null}
       {deleting ? (
