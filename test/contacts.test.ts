@@ -165,7 +165,14 @@ for (const dialect of DIALECTS) {
       const ws = await makeWorkspace(ctx.db);
       const client = await post('/api/clients', ws.headers, { name: 'Catalyst Growth', service_description: 'Cold email for fintech' });
       expect(client.statusCode).toBe(201);
-      expect(client.json().data).toEqual({ id: expect.any(String), name: 'Catalyst Growth', service_description: 'Cold email for fintech', round_robin: [], created_at: expect.any(String) });
+      expect(client.json().data).toEqual({
+        id: expect.any(String),
+        name: 'Catalyst Growth',
+        service_description: 'Cold email for fintech',
+        round_robin: [],
+        weekly_report_to: [],
+        created_at: expect.any(String),
+      });
       const conn = await post('/api/connections', ws.headers, { name: 'Sam', email: 'sam@outreach.example.org' });
       expect(conn.statusCode).toBe(201);
       const reply = await post('/api/replies', ws.headers, inbound({ client_id: client.json().data.id, connection_id: conn.json().data.id }));

@@ -9,8 +9,8 @@ const DEFAULT_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** A calendar date, counted in days since 1970-01-01 (no time zone: a date is a date). */
-const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+export const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+export const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(tz: string) {

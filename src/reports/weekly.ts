@@ -7,17 +7,14 @@
 import type { Db } from '../db/connect.ts';
 import { queueSystemMail } from '../mail/system.ts';
 import { barChartPng } from './chart-image.ts';
-import { dateIn, startOfDay } from './periods.ts';
+import { dateIn, dateOf, dayNumber, startOfDay } from './periods.ts';
 import * as q from './queries.ts';
 import { repliesReport } from './service.ts';
 
-const DAY_MS = 86_400_000;
 const TAKEN = new Error('the week was taken by another worker');
 /** The hour of Monday, in the workspace's zone, from which the week before is reported. */
 export const SEND_HOUR = 8;
 
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The Monday (YYYY-MM-DD) of the week to report at `now` in `tz`, or null before this Monday's hour. */
