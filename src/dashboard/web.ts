@@ -19,7 +19,7 @@ export const PAGE_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** Addresses the single-page app answers (react-router reads the rest of the path). */
-const PAGES = ['/', '/inbox', '/inbox/*', '/contacts', '/contacts/*', '/settings', '/settings/*', '/signin', '/setup/*', '/reset/*', '/invite/*'];
+const PAGES = ['/', '/inbox', '/inbox/*', '/contacts', '/contacts/*', '/reports', '/settings', '/settings/*', '/signin', '/setup/*', '/reset/*', '/invite/*'];
 
 /** A comment line this often keeps proxies from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;

@@ -80,6 +80,13 @@ describe.skipIf(!available)('the Reports page', { timeout: 90_000 }, () => {
       (t) => t.includes('Received2'),
       'the totals of Globex',
     );
-    expect(page.url()).toMatch(/client_id=/);
+    expect(page.url()).toMatch(/\/reports\?.*client_id=/);
+    // the address opens the same view (the server serves the page at /reports)
+    await page.goto(page.url());
+    await until(
+      async () => (await page.locator('.report-totals').textContent()) ?? '',
+      (t) => t.includes('Received2'),
+      'the same view from its address',
+    );
   });
 });
