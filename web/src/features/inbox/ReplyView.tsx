@@ -69,10 +69,11 @@ function ReplyContent(props: Parameters<typeof ReplyView>[0] & { reply: ReplyDet
   const snoozed = reply.snoozed_until && new Date(reply.snoozed_until).getTime() > Date.now();
   const titleId = useId();
   // focus follows the open reply (j, k, a click): its subject, so Tab goes on into the reply and
-  // a screen reader says which one opened; never out of a field someone is typing in
+  // a screen reader says which one opened; never out of a field someone is typing in, nor out
+  // of a picker already open (`a` pressed as the reply appears)
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!document.activeElement?.closest('input, textarea, select, [contenteditable="true"], dialog')) title.current?.focus({ preventScroll: true });
+    if (!document.activeElement?.closest('input, textarea, select, [contenteditable="true"], dialog, .popover')) title.current?.focus({ preventScroll: true });
   }, [reply.id]);
 
   return (
