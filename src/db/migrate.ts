@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020_send_later.ts';
 import * as m0021 from './migrations/0021_round_robin.ts';
 import * as m0022 from './migrations/0022_mailbox_identity.ts';
 import * as m0023 from './migrations/0023_weekly_reports.ts';
+import * as m0024 from './migrations/0024_report_rollups.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0021_round_robin': m0021,
   '0022_mailbox_identity': m0022,
   '0023_weekly_reports': m0023,
+  '0024_report_rollups': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

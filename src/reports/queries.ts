@@ -1,21 +1,68 @@
-// The replies a report counts (reports/service.ts): those the list would show for the same
+// What a report counts (reports/service.ts): the roll-ups of migration 0024 (reply_hours,
+// reply_response_days), or the replies themselves, those the list would show for the same
 // filters and received in the range, through the list's own filter (replies/list-queries.ts
 // whereFilter), so a report and a list can never disagree. Workspace first, as every query.
-import type { Kysely } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, Q, Tx } from '../db/types.ts';
 import { type ReplyFilter, whereFilter } from '../replies/list-queries.ts';
 
+/** A report's filters as the roll-ups store them: '' for none (unassigned). */
+export interface RollupFilter {
+  clientId?: string;
+  connectionId?: string;
+  assigneeId?: string;
+}
+
+function rollupWhere(table: 'h' | 'd', workspaceId: string, f: RollupFilter): RawBuilder<unknown> {
+  const where = [sql`${sql.ref(`${table}.workspace_id`)} = ${workspaceId}`];
+  for (const [column, value] of [
+    ['client_id', f.clientId],
+    ['connection_id', f.connectionId],
+    ['assignee_id', f.assigneeId],
+  ] as const)
+    if (value !== undefined) where.push(sql`${sql.ref(`${table}.${column}`)} = ${value}`);
+  return sql.join(where, sql` and `);
+}
+
+/**
+ * Replies per period (its index), category ('' for none) and handled (1: sent or archived),
+ * summed from reply_hours; each period is the hours since 1970 [lo, hi).
+ */
+export async function periodCounts(db: Q, workspaceId: string, periods: { lo: number; hi: number }[], f: RollupFilter) {
+  const values = sql.join(periods.map((p, i) => sql`(${i}, cast(${p.lo} as bigint), cast(${p.hi} as bigint))`));
+  const { rows } = await sql<{ period: number; category_id: string; handled: number; n: number | string }>`
+    with p(idx, lo, hi) as (values ${values})
+    select p.idx as period, h.category_id, h.handled, sum(h.n) as n
+    from p join reply_hours h on h.workspace_id = ${workspaceId} and h.hour >= p.lo and h.hour < p.hi
+    where ${rollupWhere('h', workspaceId, f)}
+    group by p.idx, h.category_id, h.handled`.execute(db);
+  return rows.map((r) => ({ period: Number(r.period), category_id: r.category_id, handled: Number(r.handled), n: Number(r.n) }));
+}
+
+/** Answers per bucket of their time (migration 0024) for the replies received on UTC days [from, to) since 1970. */
+export async function responseBuckets(db: Q, workspaceId: string, from: number, to: number, f: RollupFilter) {
+  const { rows } = await sql<{ bucket: number; n: number | string }>`
+    select d.bucket, sum(d.n) as n from reply_response_days d
+    where ${rollupWhere('d', workspaceId, f)} and d.day >= ${from} and d.day < ${to}
+    group by d.bucket`.execute(db);
+  return rows.map((r) => ({ bucket: Number(r.bucket), n: Number(r.n) }));
+}
+
+/** The replies of the filter answered through Replydesk: when each came and when its answer left. */
+export function answeredRows(db: Q, workspaceId: string, f: ReplyFilter) {
+  const query = (db as Kysely<Database>).selectFrom('replies as r').select(['r.received_at', 'r.handled_at']).where('r.sent_response', 'is not', null).where('r.handled_at', 'is not', null);
+  return whereFilter(db, query, workspaceId, { ...f, statuses: ['sent'] }).execute();
+}
+
+/** The replies of the filter, for a range the roll-ups cannot split (periods not on whole UTC hours). */
 export function reportRows(db: Q, workspaceId: string, f: ReplyFilter) {
-  const query = (db as Kysely<Database>)
-    .selectFrom('replies as r')
-    .leftJoin('categories as c', (j) => j.onRef('c.id', '=', 'r.category_id').on('c.workspace_id', '=', workspaceId))
-    .select(['r.received_at', 'r.category_id', 'c.is_positive', 'r.status', 'r.handled_at', 'r.sent_response']);
+  const query = (db as Kysely<Database>).selectFrom('replies as r').select(['r.received_at', 'r.category_id', 'r.status']);
   return whereFilter(db, query, workspaceId, f).execute();
 }
 
-/** The workspace's categories by id, for the names a report shows. */
-export function categoryNames(db: Q, workspaceId: string) {
-  return db.selectFrom('categories').select(['id', 'name']).where('workspace_id', '=', workspaceId).orderBy('name').execute();
+/** The workspace's categories, for the names a report shows and which count as positive. */
+export function categories(db: Q, workspaceId: string) {
+  return db.selectFrom('categories').select(['id', 'name', 'is_positive']).where('workspace_id', '=', workspaceId).orderBy('name').execute();
 }
 
 /**

@@ -1,8 +1,9 @@
 // GET /api/reports/replies (docs/api.md "Reports"): the replies received in a range of days of
 // a time zone, in total and per period, by category, how many were positive and handled, and
-// how fast the first answer left.
+// how fast the first answer left (src/reports/counts.ts reads them).
 import type { Db } from '../db/connect.ts';
 import { reportRange, type GroupBy } from './periods.ts';
+import { countsByPeriod, type ReportScope, responseTimes } from './counts.ts';
 import * as q from './queries.ts';
 
 export interface ReportQuery {
@@ -15,60 +16,48 @@ export interface ReportQuery {
   assignee_id?: string;
 }
 
-/** The value at fraction `p` of sorted numbers, nearest rank; null for none. */
-function percentile(sorted: number[], p: number): number | null {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
-
 const UNCATEGORISED = 'none';
-
-/** The index of the last period that begins at or before `at` (a binary search: up to 400 periods, a row each). */
-function periodOf(periods: { start: number }[], at: number): number {
-  let lo = 0;
-  let hi = periods.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (periods[mid]!.start <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
 
 export async function repliesReport(db: Db, workspaceId: string, query: ReportQuery, now = Date.now()) {
   const range = reportRange(query, now);
-  const filter = {
-    clientId: query.client_id?.toLowerCase(),
-    connectionId: query.connection_id?.toLowerCase(),
-    assigneeId: query.assignee_id === undefined ? undefined : query.assignee_id === 'none' ? null : query.assignee_id.toLowerCase(),
-    receivedAfter: new Date(range.periods[0]!.start).toISOString(),
-    receivedBefore: new Date(range.end).toISOString(),
-    now: new Date(now).toISOString(),
-    newestFirst: true,
+  const clientId = query.client_id?.toLowerCase();
+  const connectionId = query.connection_id?.toLowerCase();
+  const assigneeId = query.assignee_id === undefined ? undefined : query.assignee_id === 'none' ? null : query.assignee_id.toLowerCase();
+  const scope: ReportScope = {
+    workspaceId,
+    range,
+    filter: {
+      clientId,
+      connectionId,
+      assigneeId,
+      receivedAfter: new Date(range.periods[0]!.start).toISOString(),
+      receivedBefore: new Date(range.end).toISOString(),
+      now: new Date(now).toISOString(),
+      newestFirst: true,
+    },
+    rollup: { clientId, connectionId, assigneeId: assigneeId === null ? '' : assigneeId },
   };
-  const [rows, categories] = await Promise.all([q.reportRows(db.read, workspaceId, filter), q.categoryNames(db.read, workspaceId)]);
+  const [counts, responses, categories] = await Promise.all([countsByPeriod(db.read, scope), responseTimes(db.read, scope), q.categories(db.read, workspaceId)]);
 
+  const positives = new Set(categories.filter((c) => c.is_positive).map((c) => c.id));
   const series = range.periods.map((p) => ({ period: p.period, received: 0, positive: 0, by_category: {} as Record<string, number> }));
   const byCategory = new Map<string, number>();
-  const responses: number[] = [];
+  let received = 0;
   let positive = 0;
   let handled = 0;
-  for (const r of rows) {
-    const at = Date.parse(r.received_at);
-    const s = series[periodOf(range.periods, at)]!;
-    const category = r.category_id ?? UNCATEGORISED;
-    s.received += 1;
-    s.by_category[category] = (s.by_category[category] ?? 0) + 1;
-    byCategory.set(category, (byCategory.get(category) ?? 0) + 1);
-    if (r.is_positive) {
-      s.positive += 1;
-      positive += 1;
+  for (const c of counts) {
+    const s = series[c.period]!;
+    const category = c.category_id ?? UNCATEGORISED;
+    s.received += c.n;
+    s.by_category[category] = (s.by_category[category] ?? 0) + c.n;
+    byCategory.set(category, (byCategory.get(category) ?? 0) + c.n);
+    received += c.n;
+    if (c.category_id && positives.has(c.category_id)) {
+      s.positive += c.n;
+      positive += c.n;
     }
-    if (r.status === 'sent' || r.status === 'archived') handled += 1;
-    // answered through Replydesk: the first answer left when the reply became sent
-    if (r.status === 'sent' && r.sent_response !== null && r.handled_at) responses.push(Math.max(0, Math.round((Date.parse(r.handled_at) - at) / 1000)));
+    if (c.handled) handled += c.n;
   }
-  responses.sort((a, b) => a - b);
   const names = new Map(categories.map((c) => [c.id, c.name]));
   return {
     from: range.from,
@@ -76,13 +65,13 @@ export async function repliesReport(db: Db, workspaceId: string, query: ReportQu
     tz: range.tz,
     group_by: range.groupBy,
     totals: {
-      received: rows.length,
+      received,
       positive,
       handled,
       by_category: [...byCategory]
         .map(([id, count]) => ({ category_id: id === UNCATEGORISED ? null : id, name: id === UNCATEGORISED ? 'Uncategorised' : (names.get(id) ?? id), count }))
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      first_response_seconds: { median: percentile(responses, 0.5), p90: percentile(responses, 0.9), count: responses.length },
+      first_response_seconds: responses,
     },
     series,
   };

@@ -102,6 +102,33 @@ export interface ReplyCountsTable {
   n: number;
 }
 
+/** Replies per UTC hour (since 1970) of received_at and combination, for reports (migration 0024); '' for a missing id. */
+export interface ReplyHoursTable {
+  workspace_id: string;
+  hour: number;
+  client_id: string;
+  connection_id: string;
+  assignee_id: string;
+  category_id: string;
+  /** 1: sent or archived */
+  handled: number;
+  slot: number;
+  n: number;
+}
+
+/** Replies answered through Replydesk per UTC day (since 1970) of received_at, combination and bucket of their time to answer (migration 0024). */
+export interface ReplyResponseDaysTable {
+  workspace_id: string;
+  day: number;
+  client_id: string;
+  connection_id: string;
+  assignee_id: string;
+  /** floor(ln(1 + seconds) × 24) */
+  bucket: number;
+  slot: number;
+  n: number;
+}
+
 export interface ContactTable {
   id: string;
   workspace_id: string;
@@ -162,6 +189,8 @@ export interface ReplyTables {
   reply_notes: ReplyNoteTable;
   reply_activity: ReplyActivityTable;
   reply_counts: ReplyCountsTable;
+  reply_hours: ReplyHoursTable;
+  reply_response_days: ReplyResponseDaysTable;
   contacts: ContactTable;
   categories: CategoryTable;
   clients: ClientTable;
