@@ -12,6 +12,7 @@ const OWNER = { email: 'rita@agency.example', password: 'rita horse battery stap
 
 describe.skipIf(!available)('the Reports page', { timeout: 90_000 }, () => {
   let ws: Workspace;
+  let replyId = '';
   const now = new Date();
   const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
@@ -32,7 +33,7 @@ describe.skipIf(!available)('the Reports page', { timeout: 90_000 }, () => {
       [interested.id, globex.id, hour(5)],
       [null, globex.id, hour(6)],
     ] as const) {
-      await ws.ingest({ from_email: `p${Math.random().toString(36).slice(2)}@prospect.example`, category_id: category, client_id: client, received_at: at });
+      replyId = (await ws.ingest({ from_email: `p${Math.random().toString(36).slice(2)}@prospect.example`, category_id: category, client_id: client, received_at: at })).id;
     }
   }, 180_000);
   afterAll(async () => {
@@ -88,5 +89,21 @@ describe.skipIf(!available)('the Reports page', { timeout: 90_000 }, () => {
       (t) => t.includes('Received2'),
       'the same view from its address',
     );
+  });
+
+  it('in the dark: the page follows the system, every chart and table stays readable (axe checks the contrast), and so does the inbox', async () => {
+    const page = ws.pages[0]!;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await until(background, (c) => c === 'rgb(21, 23, 28)', 'the dark background');
+    await visible(page.getByRole('table', { name: 'Positive rate by client' }));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'reports-dark.png'), fullPage: true });
+
+    await page.goto(`${ws.server.base}/inbox/${replyId}`);
+    await visible(page.locator('iframe[title="Reply body"]'));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await until(background, (c) => c === 'rgb(255, 255, 255)', 'the light background again');
   });
 });

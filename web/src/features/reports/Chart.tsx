@@ -2,7 +2,7 @@
 // for screen readers and for reading exact values, and a CSV download of that table. The
 // canvas is hidden from assistive technology: the table says the same.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -14,6 +14,19 @@ export interface Series {
 
 /** The page's own colours (base.css custom properties), so a chart follows the theme. */
 const cssColor = (name: string, fallback: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/** Whether the system asks for dark colours, kept current: a chart is drawn again when it changes. */
+function useDarkScheme(): boolean {
+  const query = '(prefers-color-scheme: dark)';
+  const [dark, setDark] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const media = matchMedia(query);
+    const changed = () => setDark(media.matches);
+    media.addEventListener('change', changed);
+    return () => media.removeEventListener('change', changed);
+  }, []);
+  return dark;
+}
 
 const plain = (v: number) => String(v);
 
@@ -53,6 +66,7 @@ export function BarChart(props: {
   const canvas = useRef<HTMLCanvasElement>(null);
   const id = useId();
   const format = props.format ?? plain;
+  const dark = useDarkScheme();
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -74,7 +88,7 @@ export function BarChart(props: {
       },
     });
     return () => chart.destroy();
-  }, [props.labels, props.series, props.stacked, props.horizontal, format]);
+  }, [props.labels, props.series, props.stacked, props.horizontal, format, dark]);
 
   const head = [props.labelHeading, ...props.series.map((s) => s.label)];
   const rows = props.labels.map((label, i) => [label, ...props.series.map((s) => s.values[i] ?? 0)]);
