@@ -51,8 +51,8 @@ function periodOf(periods: { start: number }[], at: number): number {
 export async function countsByPeriod(db: Q, s: ReportScope): Promise<PeriodCount[]> {
   const bounds = [...s.range.periods.map((p) => p.start), s.range.end];
   if (bounds.every((b) => b % HOUR_MS === 0)) {
-    const periods = s.range.periods.map((_, i) => ({ lo: bounds[i]! / HOUR_MS, hi: bounds[i + 1]! / HOUR_MS }));
-    const rows = await q.periodCounts(db, s.workspaceId, periods, s.rollup);
+    const hours = bounds.map((b) => b / HOUR_MS);
+    const rows = await q.periodCounts(db, s.workspaceId, hours.slice(0, -1), hours.at(-1)!, s.rollup);
     return rows.filter((r) => r.n !== 0).map((r) => ({ period: r.period, category_id: r.category_id || null, handled: r.handled === 1, n: r.n }));
   }
   const counts = new Map<string, PeriodCount>();

@@ -24,19 +24,32 @@ function rollupWhere(table: 'h' | 'd', workspaceId: string, f: RollupFilter): Ra
   return sql.join(where, sql` and `);
 }
 
+/** The index of the period `h.hour` falls in: a binary search over the periods' first hours written as nested CASEs, about seven deep for 90 days. */
+function periodOfHour(starts: number[], lo = 0, hi = starts.length - 1): RawBuilder<number> {
+  if (lo === hi) return sql.lit(lo);
+  const mid = (lo + hi + 1) >> 1;
+  return sql`case when h.hour < ${starts[mid]!} then ${periodOfHour(starts, lo, mid - 1)} else ${periodOfHour(starts, mid, hi)} end`;
+}
+
 /**
  * Replies per period (its index), category ('' for none) and handled (1: sent or archived),
- * summed from reply_hours; each period is the hours since 1970 [lo, hi).
+ * summed from reply_hours: one range of the primary key. `starts` are the hours (since 1970)
+ * each period begins, `end` the hour after the last. (Joined to a table of the periods instead,
+ * PostgreSQL's planner scanned every row once per period: 993 ms for a client's 90 days at a
+ * million replies.)
  */
-export async function periodCounts(db: Q, workspaceId: string, periods: { lo: number; hi: number }[], f: RollupFilter) {
-  const values = sql.join(periods.map((p, i) => sql`(${i}, cast(${p.lo} as bigint), cast(${p.hi} as bigint))`));
-  const { rows } = await sql<{ period: number; category_id: string; handled: number; n: number | string }>`
-    with p(idx, lo, hi) as (values ${values})
-    select p.idx as period, h.category_id, h.handled, sum(h.n) as n
-    from p join reply_hours h on h.workspace_id = ${workspaceId} and h.hour >= p.lo and h.hour < p.hi
-    where ${rollupWhere('h', workspaceId, f)}
-    group by p.idx, h.category_id, h.handled`.execute(db);
+export async function periodCounts(db: Q, workspaceId: string, starts: number[], end: number, f: RollupFilter) {
+  const { rows } = await sql<CountRow>`
+    select ${periodOfHour(starts)} as period, h.category_id, h.handled, sum(h.n) as n from reply_hours h
+    where ${rollupWhere('h', workspaceId, f)} and h.hour >= ${starts[0]!} and h.hour < ${end}
+    group by 1, 2, 3`.execute(db);
   return rows.map((r) => ({ period: Number(r.period), category_id: r.category_id, handled: Number(r.handled), n: Number(r.n) }));
+}
+interface CountRow {
+  period: number | string;
+  category_id: string;
+  handled: number;
+  n: number | string;
 }
 
 /** Answers per bucket of their time (migration 0024) for the replies received on UTC days [from, to) since 1970. */
