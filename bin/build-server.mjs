@@ -1,7 +1,9 @@
 // Bundles the server's TypeScript (src/) into plain JavaScript in dist/, one file per entry:
 // dist/replydesk.mjs (the CLI, src/cli/index.ts) and dist/checkpoint-worker.mjs (the SQLite
-// checkpoint thread). bin/replydesk.mjs runs it at every start: esbuild takes well under a
-// second, so what runs is never older than src/ and there is still no build step to remember.
+// checkpoint thread). `npm run build` runs it, and bin/replydesk.mjs whenever dist/ is missing
+// or older than src/ (esbuild takes well under a second), so what runs is never older than src/
+// and a clone needs no build step to remember; a tree installed without the build tools serves
+// the dist/ it was given (docs/deploy.md "A release build").
 //
 // Why a bundle and not a TypeScript loader hook (tsx, which the tests and scripts still use):
 // on Node 20 a loader hook runs on a JavaScript thread of its own that keeps the sources it
@@ -15,16 +17,21 @@
 // traces when started with --enable-source-maps.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { buildState, root } from './build-state.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = path.join(root, 'dist');
+const STAMP = path.join(DIST, '.built');
+export const CLI = path.join(DIST, 'replydesk.mjs');
+
+/** 'missing', 'stale' or 'fresh' (build-state.mjs). */
+export const serverBuildState = () => buildState(CLI, STAMP, path.join(root, 'src'));
 
 const ENTRIES = { replydesk: 'src/cli/index.ts', 'checkpoint-worker': 'src/db/checkpoint-worker.ts' };
 
 /** Builds dist/; files whose content did not change are left alone. Answers the CLI's path. */
 export async function buildServer() {
+  // imported here: a tree installed without the dev dependencies has no esbuild, and never builds
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: ENTRIES,
@@ -53,5 +60,6 @@ export async function buildServer() {
     fs.writeFileSync(temporary, file.contents);
     fs.renameSync(temporary, file.path);
   }
-  return path.join(DIST, 'replydesk.mjs');
+  fs.writeFileSync(STAMP, `${new Date().toISOString()}\n`);
+  return CLI;
 }

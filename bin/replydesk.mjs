@@ -1,8 +1,15 @@
 #!/usr/bin/env node
-// The `replydesk` command. The code is TypeScript: it is bundled into dist/ on every start
-// (build-server.mjs says why and how long it takes), so there is no build step between a clone
-// and a running service, and what runs is always src/ as it is now.
+// The `replydesk` command. The code is TypeScript, bundled into dist/ (build-server.mjs says why):
+// built here when dist/ is missing or older than src/ and esbuild is installed, else the dist/
+// this tree was given is run (a release build, docs/deploy.md "A release build").
 import { pathToFileURL } from 'node:url';
-import { buildServer } from './build-server.mjs';
+import { cannotBuild, installed } from './build-state.mjs';
+import { buildServer, CLI, serverBuildState } from './build-server.mjs';
 
-await import(pathToFileURL(await buildServer()).href);
+const state = serverBuildState();
+if (state !== 'fresh') {
+  if (installed('esbuild')) await buildServer();
+  else if (state === 'missing') cannotBuild('The server (dist/)', 'esbuild');
+  else console.error('replydesk: dist/ is older than src/, and there is no esbuild here to build it again: serving dist/ as it is.');
+}
+await import(pathToFileURL(CLI).href);
