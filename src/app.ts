@@ -38,6 +38,7 @@ import { webhookRoutes } from './webhooks/routes.ts';
 import { Delivery, Endpoint } from './webhooks/schemas.ts';
 import type { WebhookSettings } from './webhooks/service.ts';
 import { DEFAULT_MAIL_QUOTA_PER_HOUR } from './config/index.ts';
+import { auditPlugin } from './audit/plugin.ts';
 import { idempotencyPlugin } from './idempotency/plugin.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { OutgoingMessage } from './mail/schemas.ts';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   const sessions = new CookieSessions(deps.db);
   ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions, redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit, windowMs: deps.rateLimitWindowMs }));
   await app.register(idempotencyPlugin, { db: deps.db });
+  await app.register(auditPlugin, { db: deps.db });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     // draining: the load balancer must stop sending traffic here (http/shutdown.ts)

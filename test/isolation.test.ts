@@ -373,6 +373,12 @@ for (const dialect of DIALECTS) {
       expect((await as(pa, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.time_zone).toBe('UTC');
       expect((await as(pb, 'GET /dashboard/api/workspace', '/dashboard/api/workspace')).json().data.time_zone).toBe('Asia/Tokyo');
       expect((await as(pb, 'GET /dashboard/api/session', '/dashboard/api/session')).json().data.workspaces.map((w: { id: string }) => w.id)).toEqual([b.workspace.id]);
+      // the audit log: B's holds B's changes only, and A's entries are no page mark for B
+      const auditB = (await as(pb, 'GET /dashboard/api/audit', '/dashboard/api/audit')).json().data as { target_id: string }[];
+      expect(auditB.map((e) => e.target_id)).not.toContain(aKey.id);
+      const [aEntry] = (await as(pa, 'GET /dashboard/api/audit', '/dashboard/api/audit')).json().data as { id: string; target_id: string }[];
+      expect(aEntry!.target_id).toBe(aKey.id);
+      expect((await as(pb, 'GET /dashboard/api/audit', `/dashboard/api/audit?before=${aEntry!.id}`)).statusCode).toBe(400);
       expect(await readA()).toEqual(before);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/replies', headers: { authorization: `Bearer ${aKey.key}` } })).statusCode).toBe(200);
 

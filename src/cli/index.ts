@@ -14,6 +14,7 @@ import { seed } from '../demo/seed.ts';
 import type { Role } from '../db/types.ts';
 import { createUser, ROLES } from '../dashboard/service.ts';
 import { listAllSystemMail } from '../mail/system-queries.ts';
+import { COMMAND_LINE, recordChange } from '../audit/service.ts';
 // The seed raises events (src/events.ts) like any change: their subscriber must be loaded here too.
 import '../webhooks/events.ts';
 
@@ -147,7 +148,11 @@ async function run(): Promise<void> {
       } catch (err) {
         throw new UsageError((err as Error).message);
       }
-      const key = await withDb((db) => createApiKey(db, { workspaceId, name, permissions }));
+      const key = await withDb(async (db) => {
+        const made = await createApiKey(db, { workspaceId, name, permissions });
+        await recordChange(db, { workspaceId, actor: COMMAND_LINE, action: 'api_key.created', targetId: made.id, details: { fields: ['name', 'permissions'] } });
+        return made;
+      });
       out(
         { id: key.id, name: key.name, key: key.key, permissions: key.permissions },
         `API key "${key.name}" created (id ${key.id}).\nPermissions: ${key.permissions.join(', ')}\n\n  ${key.key}\n\nCopy it now: it is shown only once and stored only as a hash.`,
@@ -168,7 +173,11 @@ async function run(): Promise<void> {
     case 'key revoke': {
       const workspaceId = required('workspace');
       const id = required('id');
-      const revoked = await withDb((db) => revokeApiKey(db, workspaceId, id));
+      const revoked = await withDb(async (db) => {
+        const done = await revokeApiKey(db, workspaceId, id);
+        if (done) await recordChange(db, { workspaceId, actor: COMMAND_LINE, action: 'api_key.revoked', targetId: id });
+        return done;
+      });
       if (!revoked) throw new Error(`No active key ${id} in workspace ${workspaceId}`);
       out({ id, revoked: true }, `Key ${id} revoked.`);
       return;

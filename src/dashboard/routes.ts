@@ -21,6 +21,7 @@ import { liveEvents } from '../webhooks/live.ts';
 import * as invites from './invites.ts';
 import { inviteRoutes } from './invite-routes.ts';
 import { workspaceRoutes } from './workspace-routes.ts';
+import { auditRoutes } from './audit-routes.ts';
 import { body, Email, hidden, ok, sessionOf, Token } from './route-helpers.ts';
 import * as service from './service.ts';
 import * as sessions from './sessions.ts';
@@ -207,7 +208,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   app.post(
     '/dashboard/api/keys',
     {
-      config: { session: true, manage: true },
+      config: { session: true, manage: true, audit: { action: 'api_key.created', target: 'answer' } },
       schema: {
         ...hidden,
         body: body({
@@ -226,7 +227,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   app.delete(
     '/dashboard/api/keys/:id',
-    { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ id: Type.String(), revoked: Type.Literal(true) })) } },
+    {
+      config: { session: true, manage: true, audit: { action: 'api_key.revoked', target: 'path' } },
+      schema: { ...hidden, params: IdParams, response: ok(Type.Object({ id: Type.String(), revoked: Type.Literal(true) })) },
+    },
     async (request) => {
       if (!(await revokeApiKey(db, request.workspaceId, request.params.id))) throw Errors.NotFound();
       authenticator.invalidate();
@@ -243,11 +247,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
   // invitations: sent, revoked, sent again (invite-routes.ts)
   await app.register(inviteRoutes, { db, baseUrl });
   await app.register(workspaceRoutes, { db });
+  await app.register(auditRoutes, { db });
 
   app.patch(
     '/dashboard/api/members/:id',
     {
-      config: { session: true, manage: true },
+      config: { session: true, manage: true, audit: { action: 'member.role_changed', target: 'path' } },
       schema: { ...hidden, params: IdParams, body: body({ role: RoleSchema }), response: ok(Member) },
     },
     async (request) => ({ data: await service.changeRole(db, sessionOf(request), request.workspaceId, request.params.id, request.body.role) }),
@@ -255,7 +260,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardRouteOptions> =
 
   app.delete(
     '/dashboard/api/members/:id',
-    { config: { session: true, manage: true }, schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) } },
+    {
+      config: { session: true, manage: true, audit: { action: 'member.removed', target: 'path' } },
+      schema: { ...hidden, params: IdParams, response: ok(Type.Object({ user_id: Type.String(), removed: Type.Literal(true) })) },
+    },
     async (request) => ({ data: await service.removeMember(db, sessionOf(request), request.workspaceId, request.params.id, request.actor) }),
   );
 

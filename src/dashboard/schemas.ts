@@ -88,3 +88,22 @@ export const OutboxMail = Type.Object(
 
 /** What a person is doing with a reply (POST /dashboard/api/presence): it is open on their screen, they are writing its answer, or they closed it. */
 export const PresenceState = Type.Unsafe<'viewing' | 'typing' | 'left'>({ type: 'string', enum: ['viewing', 'typing', 'left'] });
+
+/** One entry of Settings → Audit log (GET /dashboard/api/audit). */
+export const AuditEntry = Type.Object(
+  {
+    id: Type.String(),
+    created_at: Timestamp,
+    actor: Type.Object({ type: Type.String(), id: Nullable(Type.String()), name: Type.String() }),
+    action: Type.String({
+      description:
+        'api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated or webhook.deleted',
+    }),
+    target_id: Nullable(Type.String()),
+    details: Type.Object(
+      { fields: Type.Optional(Type.Array(Type.String())), role: Type.Optional(Type.String()) },
+      { description: "The names of the fields changed (never their values), and a member's new role." },
+    ),
+  },
+  { $id: 'AuditEntry' },
+);

@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021_round_robin.ts';
 import * as m0022 from './migrations/0022_mailbox_identity.ts';
 import * as m0023 from './migrations/0023_weekly_reports.ts';
 import * as m0024 from './migrations/0024_report_rollups.ts';
+import * as m0025 from './migrations/0025_audit_log.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0022_mailbox_identity': m0022,
   '0023_weekly_reports': m0023,
   '0024_report_rollups': m0024,
+  '0025_audit_log': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,7 +16,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: ser
   app.post(
     '/api/connections',
     {
-      config: manage,
+      config: { ...manage, audit: { action: 'mailbox.connected', target: 'answer' } },
       schema: {
         tags,
         summary: 'Connect a mailbox',
@@ -76,7 +76,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: ser
   app.patch(
     '/api/connections/:id',
     {
-      config: manage,
+      config: { ...manage, audit: { action: 'mailbox.changed', target: 'path' } },
       schema: {
         tags,
         summary: 'Change a connection; pause or resume its sync',
@@ -93,7 +93,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: ser
   app.delete(
     '/api/connections/:id',
     {
-      config: manage,
+      config: { ...manage, audit: { action: 'mailbox.removed', target: 'path' } },
       schema: {
         tags,
         summary: 'Delete a connection: its sync stops, its replies stay (without connection_id)',

@@ -12,7 +12,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
   app.post(
     '/api/webhooks',
     {
-      config,
+      config: { ...config, audit: { action: 'webhook.created', target: 'answer' } },
       schema: {
         tags,
         summary: 'Register a webhook endpoint',
@@ -52,7 +52,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
   app.patch(
     '/api/webhooks/:id',
     {
-      config,
+      config: { ...config, audit: { action: 'webhook.changed', target: 'path' } },
       schema: {
         tags,
         summary: 'Change url, events, description or enabled',
@@ -68,7 +68,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
   app.delete(
     '/api/webhooks/:id',
     {
-      config,
+      config: { ...config, audit: { action: 'webhook.deleted', target: 'path' } },
       schema: { tags, summary: 'Delete a webhook endpoint and its delivery log', params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } },
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ db: Db; settings: servic
   app.post(
     '/api/webhooks/:id/rotate-secret',
     {
-      config,
+      config: { ...config, audit: { action: 'webhook.secret_rotated', target: 'path' } },
       schema: {
         tags,
         summary: 'Rotate the signing secret',

@@ -1459,6 +1459,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["AuditEntry"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/members/{id}": {
         parameters: {
             query?: never;
@@ -2261,6 +2300,24 @@ export interface components {
             status: "invited";
             /** @description The link mailed to the address, shown to the inviter once. */
             invite_url: string;
+        };
+        AuditEntry: {
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            actor: {
+                type: string;
+                id: string | null;
+                name: string;
+            };
+            /** @description api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated or webhook.deleted */
+            action: string;
+            target_id: string | null;
+            /** @description The names of the fields changed (never their values), and a member's new role. */
+            details: {
+                fields?: string[];
+                role?: string;
+            };
         };
         OutboxMail: {
             id: string;

@@ -29,6 +29,7 @@ export type NewApiKey = Schemas['NewApiKey'];
 export type Member = Schemas['Member'];
 export type Invitation = Schemas['Invitation'];
 export type OutboxMail = Schemas['OutboxMail'];
+export type AuditEntry = Schemas['AuditEntry'];
 
 // The public API (docs/api.md)
 export type Pagination = Json<'/api/replies', 'get'> extends { pagination: infer G } ? G : never;

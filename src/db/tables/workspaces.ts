@@ -69,9 +69,24 @@ export interface IdempotencyKeyTable {
 }
 
 /** This area's tables, by name (part of Database). */
+/** Changes to a workspace's keys, members, mailboxes and webhooks (migration 0025). */
+export interface AuditLogTable {
+  id: string;
+  workspace_id: string;
+  created_at: string;
+  actor_type: string;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_id: string | null;
+  /** JSON text of an object. */
+  details: string;
+}
+
 export interface WorkspaceTables {
   workspaces: WorkspaceTable;
   workspace_counts: WorkspaceCountsTable;
   api_keys: ApiKeyTable;
   idempotency_keys: IdempotencyKeyTable;
+  audit_log: AuditLogTable;
 }

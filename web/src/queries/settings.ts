@@ -2,7 +2,7 @@
 // across the dashboard too (the inbox's filters and chips, the sidebar's shortcuts).
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api.ts';
-import type { ApiKey, Category, Client, Connection, Member, OutboxMail, WebhookDelivery, WebhookEndpoint } from '../types.ts';
+import type { ApiKey, AuditEntry, Category, Client, Connection, Member, OutboxMail, WebhookDelivery, WebhookEndpoint } from '../types.ts';
 
 export const categoryKeys = { all: ['categories'] as const };
 export const clientKeys = { all: ['clients'] as const };
@@ -50,6 +50,12 @@ export const apiKeysQuery = queryOptions({
 export const membershipsQuery = queryOptions({
   queryKey: memberKeys.memberships(),
   queryFn: () => api.get<Member[]>('/dashboard/api/members'),
+});
+
+export const auditKeys = { all: ['audit'] as const };
+export const auditQuery = queryOptions({
+  queryKey: auditKeys.all,
+  queryFn: () => api.get<AuditEntry[]>('/dashboard/api/audit'),
 });
 
 export const outboxQuery = queryOptions({

@@ -11,6 +11,7 @@ import { MailboxesPage } from './Mailboxes.tsx';
 
 const WebhooksPage = lazy(() => import('./Webhooks.tsx'));
 const TriagePage = lazy(() => import('./Triage.tsx'));
+const AuditLogPage = lazy(() => import('./AuditLog.tsx'));
 
 const PAGES = [
   { path: 'keys', label: 'API keys', admin: true },
@@ -22,6 +23,7 @@ const PAGES = [
   { path: 'members', label: 'Members', admin: false },
   { path: 'workspace', label: 'Workspace', admin: false },
   { path: 'outbox', label: 'Outbox', admin: true },
+  { path: 'audit', label: 'Audit log', admin: true },
 ] as const;
 
 export default function Settings() {
@@ -50,6 +52,7 @@ export default function Settings() {
             <Route path="members" element={<MembersPage />} />
             <Route path="workspace" element={<WorkspacePage />} />
             <Route path="outbox" element={<OutboxPage />} />
+            <Route path="audit" element={manage ? <AuditLogPage /> : <NoAccess />} />
             <Route path="*" element={<NoSuchPage />} />
           </Routes>
         </Suspense>
