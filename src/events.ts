@@ -5,7 +5,7 @@
 // The services that raise events therefore depend on this small module, never on webhooks/.
 import type { Tx } from './db/types.ts';
 
-export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.assigned', 'reply.note_added', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated'] as const;
+export const EVENT_TYPES = ['reply.received', 'reply.updated', 'reply.assigned', 'reply.note_added', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated', 'contact.erased'] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 
 /**

@@ -195,6 +195,10 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.contacts.get(reply.contact_id)).replies.map((r) => r.id)).toEqual([reply.id]);
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: true })).do_not_contact).toBe(true);
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: false })).do_not_contact).toBe(false);
+      // erasing a person: their replies and contact go; the answer is empty
+      const leaving = await client.replies.create(inbound({ from_email: `leaving.${process.pid}@prospect.example` }));
+      expect(await client.contacts.erase(leaving.contact_id, { erase: 'true' })).toBeUndefined();
+      await expect(client.contacts.get(leaving.contact_id)).rejects.toMatchObject({ status: 404 });
       expect((await client.triage.update({ sender_name: 'Sam Carter' })).sender_name).toBe('Sam Carter');
       expect((await client.triage.get()).model.configured).toBe(false);
       const report = await client.reports.listReplies({ from: '2020-01-01', to: '2020-01-07', group_by: 'week', tz: 'Europe/Berlin' });

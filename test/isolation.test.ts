@@ -187,6 +187,9 @@ for (const dialect of DIALECTS) {
       const patch = await call('PATCH /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers, { do_not_contact: true });
       expect(patch.statusCode).toBe(404);
       expect(patch.json()).toEqual({ data: null, error: 'Contact not found' });
+      const erase = await call('DELETE /api/contacts/:id', `/api/contacts/${A.contact}?erase=true`, b.headers);
+      expect(erase.statusCode).toBe(404);
+      expect(erase.json()).toEqual({ data: null, error: 'Contact not found' });
       const triageA = (await ctx.app.inject({ method: 'GET', url: '/api/triage', headers: a.headers })).json();
       const changed = await call('PATCH /api/triage', '/api/triage', b.headers, { enabled: true, instructions: 'B only', sender_name: 'Bea' });
       expect(changed.statusCode).toBe(200);

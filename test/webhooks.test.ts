@@ -355,7 +355,7 @@ for (const dialect of DIALECTS) {
       const bad = await post({ url: 'https://example.com/hook', events: ['reply.received', 'reply.deleted'] });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toBe(
-        'Unknown event type(s): reply.deleted. Allowed: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated, *',
+        'Unknown event type(s): reply.deleted. Allowed: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated, contact.erased, *',
       );
       expect((await post({ url: 'https://example.com/hook', events: [] })).json().error).toBe('events must have at least 1 item');
       expect((await post({ url: 'https://example.com/hook' })).json().error).toBe('events is required');

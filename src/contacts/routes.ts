@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { errorResponses, IdParams, list, page, PageQuery, single } from '../http/schemas.ts';
 import { ContactDetail, ContactListItem, PatchContactBody } from './schemas.ts';
 import * as service from './service.ts';
+import { eraseContact } from './erase.ts';
 
 export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -71,5 +72,25 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       },
     },
     async (request) => ({ data: await service.updateContact(db, request.workspaceId, request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/api/contacts/:id',
+    {
+      config: { permission: 'contacts:write', audit: { action: 'contact.erased', target: 'path' } },
+      schema: {
+        tags: ['Contacts'],
+        summary: 'Erase a person',
+        description:
+          'Deletes the contact and everything that names them: their replies with their threads, attachments, notes, history and outgoing mail, and the stored events, webhook deliveries and remembered answers that carried them; search, lists, exports and reports no longer find them. `erase=true` is required: nothing else deletes a contact. Records contact.erased with the id alone; the audit log keeps who erased which id. See docs/api.md "Erasing a person".',
+        params: IdParams,
+        querystring: Type.Object({ erase: Type.Literal('true', { description: 'Must be `true`: erasing cannot be undone.' }) }, { additionalProperties: false }),
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await eraseContact(db, request.workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

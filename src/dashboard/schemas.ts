@@ -97,7 +97,7 @@ export const AuditEntry = Type.Object(
     actor: Type.Object({ type: Type.String(), id: Nullable(Type.String()), name: Type.String() }),
     action: Type.String({
       description:
-        'api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated or webhook.deleted',
+        'api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated, webhook.deleted or contact.erased',
     }),
     target_id: Nullable(Type.String()),
     details: Type.Object(

@@ -94,6 +94,7 @@ interface KeywordParams {
   type: string | string[];
   format: string;
   allowedValues: unknown[];
+  allowedValue: unknown;
   limit: number;
 }
 
@@ -115,6 +116,8 @@ export function describeValidationError(e: ErrorObject | FastifySchemaValidation
       return `${fieldPath(e.instancePath)} must be ${FORMAT_NAMES[p.format] ?? `in ${p.format} format`}`;
     case 'enum':
       return `${fieldPath(e.instancePath)} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${fieldPath(e.instancePath)} must be ${String(p.allowedValue)}`;
     case 'minimum':
       return `${fieldPath(e.instancePath)} must be at least ${p.limit}`;
     case 'maximum':

@@ -26,6 +26,8 @@ const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /api/connections/oauth': 'startConnectionOAuth',
   // a singleton (the workspace's triage settings), not a collection to list
   'GET /api/triage': 'getTriage',
+  // erasing cannot be undone: the method says what it does
+  'DELETE /api/contacts/:id': 'eraseContact',
 };
 
 const pascal = (s: string) =>
@@ -52,7 +54,8 @@ const isParam = (segment: string) => segment.startsWith(':') || segment.startsWi
  */
 export function operationIdFor(method: string, url: string): string {
   const m = method.toUpperCase();
-  const override = OPERATION_ID_OVERRIDES[`${m} ${url}`];
+  // the app's routes say :id, the document's paths {id}
+  const override = OPERATION_ID_OVERRIDES[`${m} ${url.replace(/\{(\w+)\}/g, ':$1')}`];
   if (override) return override;
   const segments = url
     .replace(/^\/api\//, '')

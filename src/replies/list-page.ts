@@ -52,6 +52,11 @@ export class FixedTextMemo {
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** Drops the entries of replies that no longer exist (contacts/erase.ts). */
+  forget(ids: Iterable<string>) {
+    for (const id of ids) this.entries.delete(id);
+  }
+
   get size() {
     return this.entries.size;
   }

@@ -94,6 +94,12 @@ export const EVENT_DATA = {
       }),
     ]),
   },
+  'contact.erased': {
+    summary: 'A person was erased',
+    description:
+      'Someone used `DELETE /api/contacts/{id}?erase=true`: the contact, their replies and everything that named them are gone. `data` holds the id alone, so a receiver can erase its own copy.',
+    data: Type.Object({ id: Type.String() }),
+  },
   'webhook.test': {
     summary: 'A test event',
     description: 'Sent by `POST /api/webhooks/{id}/test` to that endpoint only.',

@@ -2,7 +2,7 @@
 // a test fails when this file differs from what the server holds.
 
 /** The events a webhook endpoint can subscribe to, one by one (src/webhooks/events.ts). */
-export const WEBHOOK_EVENTS = ['reply.received', 'reply.updated', 'reply.assigned', 'reply.note_added', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated'] as const;
+export const WEBHOOK_EVENTS = ['reply.received', 'reply.updated', 'reply.assigned', 'reply.note_added', 'reply.sent', 'reply.forwarded', 'contact.created', 'contact.updated', 'contact.erased'] as const;
 
 /** The permissions an API key can hold (src/workspaces/keys.ts). */
 export const KEY_PERMISSIONS = ['replies:read', 'replies:write', 'replies:send', 'contacts:read', 'contacts:write', 'webhooks:manage', 'connections:manage'] as const;

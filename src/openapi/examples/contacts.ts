@@ -13,4 +13,5 @@ export const CONTACT_EXAMPLES: Record<string, OperationExamples> = {
     ok: { 200: one('The contact after the change', single(contactDetail)) },
     errors: { 400: ['Nothing to update: give do_not_contact or bouncing', 'do_not_contact must be a boolean'] },
   },
+  eraseContact: { ok: {}, errors: { 400: ['erase is required', 'erase must be true'] } },
 };

@@ -49,5 +49,6 @@ export const EVENT_EXAMPLES: Record<EventType, unknown> = {
     bouncing_since: null,
     changes: { do_not_contact: { previous: false, current: true } },
   },
+  'contact.erased': { id: contactListItem.id },
   'webhook.test': { endpoint_id: WEBHOOK_ID, message: 'This is a test event from Replydesk.' },
 };

@@ -156,7 +156,13 @@ export interface paths {
         get: operations["getContact"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a person
+         * @description Deletes the contact and everything that names them: their replies with their threads, attachments, notes, history and outgoing mail, and the stored events, webhook deliveries and remembered answers that carried them; search, lists, exports and reports no longer find them. `erase=true` is required: nothing else deletes a contact. Records contact.erased with the id alone; the audit log keeps who erased which id. See docs/api.md "Erasing a person".
+         *
+         *     Needs the `contacts:write` permission.
+         */
+        delete: operations["eraseContact"];
         options?: never;
         head?: never;
         /**
@@ -876,6 +882,28 @@ export interface webhooks {
          *     Delivered as a POST to every enabled endpoint subscribed to `contact.updated` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
          */
         post: operations["contactUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A person was erased
+         * @description Someone used `DELETE /api/contacts/{id}?erase=true`: the contact, their replies and everything that named them are gone. `data` holds the id alone, so a receiver can erase its own copy.
+         *
+         *     Delivered as a POST to every enabled endpoint subscribed to `contact.erased` (or `*`), signed per Standard Webhooks; verify it with the client's `verifyWebhook`.
+         */
+        post: operations["contactErasedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2192,6 +2220,82 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ContactDetail"];
                     };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such resource in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eraseContact: {
+        parameters: {
+            query: {
+                /** @description Must be `true`: erasing cannot be undone. */
+                erase: "true";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The API key is missing or invalid */
@@ -4228,7 +4332,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated, contact.erased; or ["*"] for every event. */
                     events: string[];
                     description?: string;
                 };
@@ -4459,7 +4563,7 @@ export interface operations {
                 "application/json": {
                     /** @description An absolute http:// or https:// URL. */
                     url?: string;
-                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated; or ["*"] for every event. */
+                    /** @description Event types to receive: reply.received, reply.updated, reply.assigned, reply.note_added, reply.sent, reply.forwarded, contact.created, contact.updated, contact.erased; or ["*"] for every event. */
                     events?: string[];
                     description?: string;
                     enabled?: boolean;
@@ -6015,6 +6119,62 @@ export interface operations {
                                 current: unknown;
                             };
                         };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx answer within the timeout ends the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused. Any other answer, or none within the timeout, is retried on the schedule (docs/webhooks.md, Retries); an endpoint failing for days is disabled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    contactErasedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id (`msg_…`), the same on every retry: drop duplicates by it.
+                 * @example msg_0190f5a35a6b7c7d9e8f9a0b1c2d3e4f
+                 */
+                "webhook-id": string;
+                /**
+                 * @description Unix seconds when this attempt was signed; refuse one more than 5 minutes away.
+                 * @example 1795167733
+                 */
+                "webhook-timestamp": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed with the secret after `whsec_` (base64-decoded); two space-separated entries during a secret rotation.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "contact.erased";
+                    /**
+                     * Format: date-time
+                     * @description When the change happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        id: string;
                     };
                 };
             };

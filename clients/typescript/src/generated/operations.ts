@@ -16,6 +16,7 @@ export const OPERATIONS = {
   listContacts: { method: 'GET', path: '/api/contacts', group: 'contacts', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
   getContact: { method: 'GET', path: '/api/contacts/{id}', group: 'contacts', name: 'get', pathParams: ['id'], body: 'none', query: false, paged: false },
   updateContact: { method: 'PATCH', path: '/api/contacts/{id}', group: 'contacts', name: 'update', pathParams: ['id'], body: 'optional', query: false, paged: false },
+  eraseContact: { method: 'DELETE', path: '/api/contacts/{id}', group: 'contacts', name: 'erase', pathParams: ['id'], body: 'none', query: true, paged: false },
   listMembers: { method: 'GET', path: '/api/members', group: 'members', name: 'list', pathParams: [], body: 'none', query: false, paged: false },
   createCategory: { method: 'POST', path: '/api/categories', group: 'categories', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listCategories: { method: 'GET', path: '/api/categories', group: 'categories', name: 'list', pathParams: [], body: 'none', query: true, paged: true },

@@ -5,6 +5,7 @@ import { Empty, ErrorState, Loading } from '../../components/States.tsx';
 import { dateTime, personName, plural, shortTime } from '../../lib/format.ts';
 import { useUrlSearch } from '../../lib/url-search.ts';
 import { DoNotContact } from '../triage/components.tsx';
+import { EraseContact } from './EraseContact.tsx';
 import { contactListQuery, contactQuery, contactRepliesQuery } from '../../queries/contacts.ts';
 
 export function ContactsPage() {
@@ -99,6 +100,9 @@ export function ContactPage() {
             <h1>{personName(contact.data)}</h1>
             <DoNotContact contactId={contact.data.id} marked={contact.data.do_not_contact} />
             {contact.data.bouncing ? <span className="badge badge-danger">Bouncing</span> : null}
+            <span className="page-actions">
+              <EraseContact id={contact.data.id} email={contact.data.email} />
+            </span>
           </header>
           {contact.data.do_not_contact && contact.data.do_not_contact_reason ? (
             <p className="muted small pad">

@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'webhook.changed': 'changed a webhook',
   'webhook.secret_rotated': "rotated a webhook's secret",
   'webhook.deleted': 'deleted a webhook',
+  'contact.erased': 'erased a person',
 };
 
 function what(e: AuditEntry): string {
@@ -39,7 +40,7 @@ export default function AuditLogPage() {
           Refresh
         </button>
       </PageHead>
-      <p className="muted pad">Who created or revoked API keys, changed or removed members, connected, changed or removed mailboxes, and changed webhooks. The newest 100.</p>
+      <p className="muted pad">Who created or revoked API keys, changed or removed members, connected, changed or removed mailboxes, changed webhooks and erased people. The newest 100.</p>
       {log.data.length === 0 ? (
         <Empty title="Nothing has changed yet" />
       ) : (
