@@ -52,6 +52,7 @@ import { templateRoutes } from './triage/templates.ts';
 import { reportRoutes } from './reports/routes.ts';
 import type { LlmConfig, TrustProxy } from './config/index.ts';
 import { registerHsts } from './http/https.ts';
+import { registerMetrics } from './metrics/routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -84,6 +85,8 @@ export interface AppDeps {
   trustProxy?: TrustProxy;
   /** Mailbox sign-in providers (GOOGLE_OAUTH_*, MICROSOFT_OAUTH_*) and their discovered configurations, shared with the worker. */
   oauth?: { providers: OAuthProviders; clients: OAuthClients };
+  /** METRICS_TOKEN: GET /metrics asks for it as a bearer token; unset, there is no /metrics (metrics/routes.ts). */
+  metricsToken?: string | null;
   /** Validate every JSON answer against its route's response schema (http/response-check.ts): the test suite's setting. */
   checkResponses?: boolean;
 }
@@ -193,6 +196,9 @@ export async function buildApp(deps: AppDeps) {
   ({ limitUnrouted } = await registerAuth(app, { authenticator, sessions, redis: deps.redis ?? null, unauthenticatedLimit: deps.unauthenticatedRateLimit, windowMs: deps.rateLimitWindowMs }));
   await app.register(idempotencyPlugin, { db: deps.db });
   await app.register(auditPlugin, { db: deps.db });
+
+  // before the routes: its onResponse hook times every one of them
+  registerMetrics(app, { db: deps.db, token: deps.metricsToken });
 
   app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_req, reply) => {
     // draining: the load balancer must stop sending traffic here (http/shutdown.ts)

@@ -89,6 +89,7 @@ export async function serve(config: Config = loadConfig()) {
     publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     trustProxy: config.trustProxy,
     oauth,
+    metricsToken: config.metricsToken,
   });
   const worker = new Worker(db, buildHandlers({ db, config, secretKey, tokens: oauth.tokens, log: app.log }), { log: app.log, leaseMs: config.jobLeaseMs, periodic: buildPeriodic({ db }) });
   const mailboxes = mailboxSync(config, db, secretKey, app.log, oauth.tokens);

@@ -64,6 +64,8 @@ export interface Config {
   mailFrom: string;
   /** An OpenAI-compatible chat-completions server for triage (docs/triage.md); null: local only. */
   llm: LlmConfig | null;
+  /** The bearer token GET /metrics asks for (docs/deploy.md "Metrics"); null: no /metrics. */
+  metricsToken: string | null;
 }
 
 export interface LlmConfig {
@@ -236,8 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('LLM_BASE_URL: required with LLM_MODEL or LLM_API_KEY (the OpenAI-compatible server, e.g. https://api.openai.com/v1)');
   }
 
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) problems.push('METRICS_TOKEN: expected at least 16 printable characters without spaces, e.g. from `openssl rand -hex 32`');
+
   if (problems.length) throw new ConfigError(problems);
   return {
+    metricsToken,
     publicUrl,
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy,
