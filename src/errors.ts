@@ -22,6 +22,7 @@ export const Errors = {
   InvalidApiKey: define(401, 'INVALID_API_KEY', 'Invalid API key'),
   NotSignedIn: define(401, 'NOT_SIGNED_IN', 'Not signed in'),
   InvalidMetricsToken: define(401, 'INVALID_METRICS_TOKEN', 'Invalid metrics token'),
+  MetricsOff: define(404, 'NOT_FOUND', 'Not found'),
   CsrfFailed: define(403, 'CSRF_FAILED', 'CSRF token missing or invalid'),
   RoleForbidden: (role: string) => new AppError(403, 'ROLE_FORBIDDEN', `Your role (${role}) does not allow this; ask an owner or admin of the workspace`),
   Forbidden: (permission: string) => new AppError(403, 'FORBIDDEN', `This API key lacks the ${permission} permission`),

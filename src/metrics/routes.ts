@@ -1,5 +1,5 @@
 // GET /metrics in Prometheus' text format (docs/deploy.md "Metrics"), only when METRICS_TOKEN
-// is set: without it nothing is registered, so /metrics answers as any unknown route does.
+// is set: without it, /metrics is 404 `Not found` to everyone, key or not, and nothing is timed.
 // With it, `Authorization: Bearer <token>` is required, compared in constant time. The route is
 // public as /healthz is (no API key, no rate limit) and hidden from the OpenAPI document.
 import crypto from 'node:crypto';
@@ -25,7 +25,12 @@ export function bearerMatches(authorization: string | undefined, expected: Buffe
  * seen) and serves the registry. Call before the routes are registered.
  */
 export function registerMetrics(app: FastifyInstance, opts: { db: Db; token: string | null | undefined }) {
-  if (!opts.token) return;
+  if (!opts.token) {
+    app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async () => {
+      throw Errors.MetricsOff();
+    });
+    return;
+  }
   const expected = digest(opts.token);
   const metrics = appMetrics(opts.db, (err, metric) => app.log.warn({ err, metric }, 'metrics: database read failed'));
 
