@@ -3,6 +3,8 @@
 // canvas is hidden from assistive technology: the table says the same.
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useId, useRef, useState } from 'react';
+// the server's CSV rules, formula injection included (src/csv.ts: pure, so the bundle takes it)
+import { csvRow } from '../../../../src/csv.ts';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -30,15 +32,8 @@ function useDarkScheme(): boolean {
 
 const plain = (v: number) => String(v);
 
-function csvCell(v: string | number): string {
-  const s = String(v);
-  // a cell a spreadsheet would run as a formula is quoted with a leading apostrophe
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsv(head: string[], rows: (string | number)[][]): string {
-  return [head, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [head, ...rows].map(csvRow).join('');
 }
 
 function download(name: string, text: string) {
