@@ -37,6 +37,13 @@ const USAGE = `Usage: replydesk <command> [options]
   mail list [--workspace ID] [--status S] [--limit N]
                                             outgoing mail, newest first (captured, queued, sent, failed)
   mail show --id MESSAGE_ID                 one outgoing mail with its raw MIME
+  backup --out FILE [--force]               a consistent copy of the SQLite database, taken while
+                                            the server runs (PostgreSQL: prints the pg_dump command)
+  restore --from FILE                       a backup into the empty DATABASE_URL path, checked first
+                                            (PostgreSQL: prints the pg_restore command)
+  export --workspace ID --out DIR [--format jsonl|csv]
+                                            a workspace's replies, contacts, categories, clients,
+                                            notes and outgoing mail, one file each (never secrets)
 
 Options: --json prints {"data": …} for programs. DATABASE_URL selects the database.
 Permissions: ${PERMISSIONS.join(', ')} (default: all).`;
@@ -61,6 +68,10 @@ const { values, positionals } = (() => {
         email: { type: 'string' },
         role: { type: 'string' },
         password: { type: 'string' },
+        out: { type: 'string' },
+        from: { type: 'string' },
+        format: { type: 'string' },
+        force: { type: 'boolean', default: false },
         system: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -235,6 +246,28 @@ async function run(): Promise<void> {
       const row = await withDb((db) => getOutgoing(db.read, id));
       if (!row) throw new Error(`No outgoing mail with id ${id}`);
       out({ ...row, to: JSON.parse(row.to_addresses) as string[] }, `${row.status} ${row.kind} ${row.created_at}${row.last_error ? `\nerror: ${row.last_error}` : ''}\n\n${row.raw}`);
+      return;
+    }
+    case 'backup': {
+      const { backup } = await import('./backup.ts');
+      const r = await backup(loadConfig().database, required('out'), { force: values.force });
+      out(r, `Backed up to ${r.file} (${(r.bytes / 1048576).toFixed(1)} MiB, ${r.bytes} bytes), migration ${r.migration}.`);
+      return;
+    }
+    case 'restore': {
+      const { restore } = await import('./backup.ts');
+      const r = restore(loadConfig().database, required('from'));
+      const behind = r.behind.length ? `\n${r.behind.length} migration(s) behind this code (${r.behind.join(', ')}): replydesk migrate (or serve) brings it up.` : '';
+      out(r, `Restored into ${r.file}: integrity ok, migration ${r.migration}.${behind}`);
+      return;
+    }
+    case 'export': {
+      const { exportWorkspace, EXPORT_FORMATS } = await import('./export.ts');
+      const format = values.format ?? 'jsonl';
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
+      const [workspaceId, dir] = [required('workspace'), required('out')];
+      const r = await withDb((db) => exportWorkspace(db, { workspaceId, dir, format: format as 'jsonl' | 'csv', progress: process.stderr.isTTY ? process.stderr : null }));
+      out(r, `Exported workspace ${workspaceId} to ${r.dir}:\n${r.files.map((f) => `  ${f.file}  ${f.rows} rows`).join('\n')}`);
       return;
     }
     default:

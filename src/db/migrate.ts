@@ -59,6 +59,9 @@ const migrations: Record<string, Migration> = {
   '0025_audit_log': m0025,
 };
 
+/** Every migration this code knows, by name (a restored copy must name no other: cli/backup.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Kysely's Migrator over our migrations (tests use it to stop at an older schema). */
