@@ -53,7 +53,8 @@ describe('replydesk backup and restore (SQLite)', () => {
       const made = await cli(['backup', '--out', out], `file:${live}`);
       const ended = performance.now();
       expect(made.code, made.stderr).toBe(0);
-      expect(made.stdout).toMatch(new RegExp(`^Backed up to ${out} \\(\\d+\\.\\d MiB, \\d+ bytes\\), migration ${LATEST}\\.\\n$`));
+      expect(made.stdout).toMatch(new RegExp(`^Backed up to ${out} \\(\\d+\\.\\d MiB, \\d+ bytes\\), migration ${LATEST}\\.\\n`));
+      expect(made.stdout).toContain('The key that encrypts webhook secrets and mailbox passwords is not in the database');
       // ingestion went on while the command ran
       expect(acked.filter((a) => a.at > began && a.at < ended).length).toBeGreaterThan(10);
       stop = true;
@@ -62,7 +63,7 @@ describe('replydesk backup and restore (SQLite)', () => {
       const target = path.join(dir, 'restored', 'replydesk.db');
       const restored = await cli(['restore', '--from', out], `file:${target}`);
       expect(restored.code, restored.stderr).toBe(0);
-      expect(restored.stdout).toBe(`Restored into ${target}: integrity ok, migration ${LATEST}.\n`);
+      expect(restored.stdout).toContain(`Restored into ${target}: integrity ok, migration ${LATEST}.\n`);
 
       const copy = new SQLite(target, { readonly: true });
       try {

@@ -84,6 +84,9 @@ for (const dialect of DIALECTS) {
       ids.formula = (await call('POST', '/api/replies', inbound({ subject: FORMULA, body_text: '@SUM(A1:A9)' }))).id;
       ids.plain1 = (await call('POST', '/api/replies', inbound({ from_name: '-2+3', subject: '\tTabbed' }))).id;
       ids.plain2 = (await call('POST', '/api/replies', inbound())).id;
+      // two at the same instant: a page boundary between them loses or repeats neither
+      ids.tie1 = (await call('POST', '/api/replies', inbound({ received_at: '2026-06-01T00:00:00.000Z' }))).id;
+      ids.tie2 = (await call('POST', '/api/replies', inbound({ received_at: '2026-06-01T00:00:00.000Z' }))).id;
       ids.note = (await call('POST', `/api/replies/${ids.unicode}/notes`, { body: 'Call her back — "soon"' })).id;
       const sent = await call('POST', `/api/replies/${ids.formula}/send`, { message: 'Thanks, pricing attached' });
       ids.outgoing = sent.outgoing.id;
@@ -112,20 +115,20 @@ for (const dialect of DIALECTS) {
         .map((f) => fs.readFileSync(path.join(out, f), 'utf8'))
         .join('\n');
 
-    it('JSON Lines: every resource of the workspace, one object a line, values as the API has them, read in pages by id', async () => {
+    it('JSON Lines: every resource of the workspace, one object a line, values as the API has them, read in pages that lose or repeat no row', async () => {
       const out = path.join(dir, `jsonl-${dialect}`);
       const pages: Record<string, number[]> = {};
-      const result = await exportWorkspace(db, { workspaceId: ws.workspace.id, dir: out, format: 'jsonl', progress: null, pageSize: 2, onPage: (r, n) => (pages[r] ??= []).push(n) });
+      const result = await exportWorkspace(db, { workspaceId: ws.workspace.id, dir: out, format: 'jsonl', progress: null, pageSize: 1, onPage: (r, n) => (pages[r] ??= []).push(n) });
       expect(result.files.map((f) => [path.basename(f.file), f.rows])).toEqual([
-        ['replies.jsonl', 4],
-        ['contacts.jsonl', 4],
+        ['replies.jsonl', 6],
+        ['contacts.jsonl', 6],
         ['categories.jsonl', 1],
         ['clients.jsonl', 1],
         ['notes.jsonl', 1],
         ['outgoing_mail.jsonl', 1],
       ]);
-      expect(pages.replies).toEqual([2, 2, 0]);
-      expect(pages.categories).toEqual([1]);
+      expect(pages.replies).toEqual([1, 1, 1, 1, 1, 1, 0]);
+      expect(pages.categories).toEqual([1, 0]);
 
       const lines = (name: string) =>
         fs
@@ -134,7 +137,7 @@ for (const dialect of DIALECTS) {
           .filter(Boolean)
           .map((l) => JSON.parse(l) as Record<string, unknown>);
       const replies = lines('replies');
-      expect(replies.map((r) => r.id)).toEqual(Object.values({ a: ids.unicode, b: ids.formula, c: ids.plain1, d: ids.plain2 }).sort());
+      expect(replies.map((r) => r.id)).toEqual([ids.unicode, ids.formula, ids.plain1, ids.plain2, ...[ids.tie1, ids.tie2].sort()]);
       const listed = (await api(ws.headers, 'GET', '/api/replies?limit=100')) as { id: string; subject: string; from_name: string; received_at: string }[];
       for (const r of listed) expect(replies.find((x) => x.id === r.id)).toMatchObject({ subject: r.subject, from_name: r.from_name, received_at: r.received_at });
       expect(replies.find((r) => r.id === ids.unicode)).toMatchObject({ subject: UNICODE, from_name: 'Zoë Ñúñez', body_text: 'line one\r\nline two, "with quotes"' });
@@ -159,7 +162,7 @@ for (const dialect of DIALECTS) {
       await exportWorkspace(db, { workspaceId: ws.workspace.id, dir: out, format: 'csv', progress: { write: (s: string) => progress.push(s) } });
       const [head, ...rows] = parseCsv(fs.readFileSync(path.join(out, 'replies.csv'), 'utf8'));
       expect(head).toEqual(EXPORTED[0]!.columns);
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(6);
       const col = (row: string[], name: string, header = head!) => row[header.indexOf(name)];
       const byId = (id: string) => rows.find((r) => r[0] === id)!;
       expect(col(byId(ids.formula!), 'subject')).toBe(`'${FORMULA}`);
@@ -174,7 +177,7 @@ for (const dialect of DIALECTS) {
       expect(parseCsv(fs.readFileSync(path.join(out, 'notes.csv'), 'utf8'))[1]).toContain('Call her back — "soon"');
 
       expect(progress.every((p) => p.startsWith('\r'))).toBe(true);
-      expect(progress.at(-1)).toMatch(/^\rreplies 4 · contacts 4 · categories 1 · clients 1 · notes 1 · outgoing_mail 1\x1b\[K\n$/);
+      expect(progress.at(-1)).toMatch(/^\rreplies 6 · contacts 6 · categories 1 · clients 1 · notes 1 · outgoing_mail 1\x1b\[K\n$/);
       expect(progress.slice(0, -1).some((p) => p.includes('\n'))).toBe(false);
 
       const all = readAll(out);
@@ -194,7 +197,7 @@ for (const dialect of DIALECTS) {
       const out = path.join(dir, 'cli');
       const ok = await run(process.execPath, [BIN, 'export', '--workspace', ws.workspace.id, '--out', out, '--format', 'csv'], { env });
       expect(ok.stdout).toContain(`Exported workspace ${ws.workspace.id}`);
-      expect(ok.stdout).toMatch(/replies\.csv {2}4 rows/);
+      expect(ok.stdout).toMatch(/replies\.csv {2}6 rows/);
       expect(ok.stderr).not.toContain('\r');
       expect(fs.readdirSync(out).sort()).toEqual(['categories.csv', 'clients.csv', 'contacts.csv', 'notes.csv', 'outgoing_mail.csv', 'replies.csv']);
       const bad = await run(process.execPath, [BIN, 'export', '--workspace', ws.workspace.id, '--out', out, '--format', 'xml'], { env }).catch((e: { code: number; stderr: string }) => e);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type DatabaseConfig, postgresUrlOf } from '../config/index.ts';
 import { backupSqlite, inspectSqlite, tablesIn } from '../db/backup.ts';
 import { MIGRATION_NAMES } from '../db/migrate.ts';
+import { KEY_FILE_NAME } from '../security/secrets.ts';
 
 export const PG_DUMP = (file: string) => `pg_dump --format=custom --file=${file} "$DATABASE_URL"`;
 export const PG_RESTORE = (file: string) => `pg_restore --no-owner --dbname="$DATABASE_URL" ${file}`;
@@ -19,6 +20,18 @@ const sqliteFile = (database: DatabaseConfig): string => {
 };
 
 const levelOf = (migrations: string[] | null) => (migrations?.length ? migrations[migrations.length - 1]! : 'none');
+
+/**
+ * What to say of the master key that encrypts webhook secrets and mailbox passwords
+ * (security/secrets.ts): it is not in the database, and without it they cannot be read.
+ */
+export function secretKeyNote(database: DatabaseConfig, configured: boolean): string {
+  if (configured) return 'Keep REPLYDESK_SECRET_KEY with the backups (apart from them): without it webhook secrets and mailbox passwords cannot be read.';
+  const file = path.join(path.dirname(sqliteFile(database)), KEY_FILE_NAME);
+  return fs.existsSync(file)
+    ? `Keep ${file} too, apart from the backups: without it webhook secrets and mailbox passwords cannot be read.`
+    : `The key that encrypts webhook secrets and mailbox passwords is not in the database: keep REPLYDESK_SECRET_KEY or its file (${KEY_FILE_NAME}, beside the database) with the backups, and put it back before a restored database is served.`;
+}
 
 export interface BackupResult {
   file: string;

@@ -1,6 +1,6 @@
 // `replydesk export --workspace ID --out DIR [--format jsonl|csv]` (docs/deploy.md "Export"):
 // one file per resource (export-queries.ts names them and their columns, never a secret),
-// streamed: rows are read a page at a time by primary key and each page is written before the
+// streamed: rows are read a page at a time along an index and each page is written before the
 // next is read, waiting for the file to drain, so memory stays bounded however many rows a
 // workspace holds.
 import { once } from 'node:events';
@@ -81,15 +81,16 @@ export async function exportWorkspace(db: Db, opts: ExportOptions): Promise<Expo
     let rows = 0;
     try {
       if (opts.format === 'csv') await write(csvRow(resource.columns));
-      let after = '';
+      let last: unknown[] | null = null;
       for (;;) {
-        const page = await resource.page(db.read, opts.workspaceId, after, pageSize);
+        const page = await resource.page(db.read, opts.workspaceId, last, pageSize);
         opts.onPage?.(resource.name, page.length);
         if (page.length) await write(page.map((row) => (opts.format === 'csv' ? csvLine(resource, row) : jsonLine(resource, row))).join(''));
         rows += page.length;
         show(resource.name, rows);
         if (page.length < pageSize) break;
-        after = String(page[page.length - 1]!.id);
+        const end = page[page.length - 1]!;
+        last = resource.key.map((k) => end[k]);
       }
       stream.end();
       await finished(stream);

@@ -249,16 +249,18 @@ async function run(): Promise<void> {
       return;
     }
     case 'backup': {
-      const { backup } = await import('./backup.ts');
-      const r = await backup(loadConfig().database, required('out'), { force: values.force });
-      out(r, `Backed up to ${r.file} (${(r.bytes / 1048576).toFixed(1)} MiB, ${r.bytes} bytes), migration ${r.migration}.`);
+      const { backup, secretKeyNote } = await import('./backup.ts');
+      const config = loadConfig();
+      const r = await backup(config.database, required('out'), { force: values.force });
+      out(r, `Backed up to ${r.file} (${(r.bytes / 1048576).toFixed(1)} MiB, ${r.bytes} bytes), migration ${r.migration}.\n${secretKeyNote(config.database, !!config.secretKey)}`);
       return;
     }
     case 'restore': {
-      const { restore } = await import('./backup.ts');
-      const r = restore(loadConfig().database, required('from'));
+      const { restore, secretKeyNote } = await import('./backup.ts');
+      const config = loadConfig();
+      const r = restore(config.database, required('from'));
       const behind = r.behind.length ? `\n${r.behind.length} migration(s) behind this code (${r.behind.join(', ')}): replydesk migrate (or serve) brings it up.` : '';
-      out(r, `Restored into ${r.file}: integrity ok, migration ${r.migration}.${behind}`);
+      out(r, `Restored into ${r.file}: integrity ok, migration ${r.migration}.${behind}\n${secretKeyNote(config.database, !!config.secretKey)}`);
       return;
     }
     case 'export': {
@@ -266,6 +268,8 @@ async function run(): Promise<void> {
       const format = values.format ?? 'jsonl';
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}`);
       const [workspaceId, dir] = [required('workspace'), required('out')];
+      // the garbage of a million rows collected as the server's is (docs/deploy.md "Export")
+      (await import('../heap.ts')).limitHeapGrowth(loadConfig().heapGrowthPercent);
       const r = await withDb((db) => exportWorkspace(db, { workspaceId, dir, format: format as 'jsonl' | 'csv', progress: process.stderr.isTTY ? process.stderr : null }));
       out(r, `Exported workspace ${workspaceId} to ${r.dir}:\n${r.files.map((f) => `  ${f.file}  ${f.rows} rows`).join('\n')}`);
       return;
