@@ -19,7 +19,7 @@ const sqliteFile = (database: DatabaseConfig): string => {
   return database.filename;
 };
 
-const levelOf = (migrations: string[] | null) => (migrations?.length ? migrations[migrations.length - 1]! : 'none');
+const levelOf = (applied: string[] | null) => (applied?.length ? applied[applied.length - 1]! : 'none');
 
 /**
  * What to say of the master key that encrypts webhook secrets and mailbox passwords
@@ -54,9 +54,9 @@ export async function backup(database: DatabaseConfig, out: string, opts: { forc
   const partial = `${file}.partial-${process.pid}`;
   try {
     await backupSqlite(source, partial);
-    const { migrations } = inspectSqlite(partial, { quick: true });
+    const { applied } = inspectSqlite(partial, { quick: true });
     fs.renameSync(partial, file);
-    return { file, bytes: fs.statSync(file).size, migration: levelOf(migrations) };
+    return { file, bytes: fs.statSync(file).size, migration: levelOf(applied) };
   } finally {
     fs.rmSync(partial, { force: true });
   }
@@ -95,12 +95,12 @@ export function restore(database: DatabaseConfig, from: string): RestoreResult {
       throw new Error(`${source} is not a readable SQLite database: ${(err as Error).message}`);
     }
     if (copy.integrity.join('\n') !== 'ok') throw new Error(`${source} fails PRAGMA integrity_check:\n  ${copy.integrity.slice(0, 10).join('\n  ')}`);
-    if (copy.migrations === null) throw new Error(`${source} is not a Replydesk database (no kysely_migration table)`);
-    const unknown = copy.migrations.filter((m) => !MIGRATION_NAMES.includes(m));
+    if (copy.applied === null) throw new Error(`${source} is not a Replydesk database (no kysely_migration table)`);
+    const unknown = copy.applied.filter((m) => !MIGRATION_NAMES.includes(m));
     if (unknown.length) throw new Error(`${source} was made by a newer Replydesk (migrations this code does not know: ${unknown.join(', ')}): restore it with that version`);
     for (const side of ['-wal', '-shm', '-journal']) fs.rmSync(`${target}${side}`, { force: true });
     fs.renameSync(incoming, target);
-    return { file: target, migration: levelOf(copy.migrations), behind: MIGRATION_NAMES.filter((m) => !copy.migrations!.includes(m)) };
+    return { file: target, migration: levelOf(copy.applied), behind: MIGRATION_NAMES.filter((m) => !copy.applied!.includes(m)) };
   } finally {
     fs.rmSync(incoming, { force: true });
     for (const side of ['-wal', '-shm', '-journal']) fs.rmSync(`${incoming}${side}`, { force: true });

@@ -44,7 +44,7 @@ export interface SqliteCopy {
   /** `PRAGMA integrity_check`'s lines: ['ok'] for a sound file. */
   integrity: string[];
   /** The migrations the copy records as applied (Kysely's kysely_migration), by name; null: none recorded. */
-  migrations: string[] | null;
+  applied: string[] | null;
 }
 
 /** What a copy holds, for restore to judge; `quick` reads the migrations only (no integrity check). */
@@ -53,8 +53,8 @@ export function inspectSqlite(file: string, opts: { quick?: boolean } = {}): Sql
   try {
     const integrity = opts.quick ? [] : (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
     const recorded = db.prepare(`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`).get();
-    const migrations = recorded ? (db.prepare(`select name from kysely_migration order by name`).all() as { name: string }[]).map((r) => r.name) : null;
-    return { integrity, migrations };
+    const applied = recorded ? (db.prepare(`select name from kysely_migration order by name`).all() as { name: string }[]).map((r) => r.name) : null;
+    return { integrity, applied };
   } finally {
     db.close();
   }
