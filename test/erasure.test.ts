@@ -1,11 +1,14 @@
 // Erasing a person (issue 36 item 3; docs/api.md "Erasing a person"): after
-// DELETE /api/contacts/{id}?erase=true no endpoint, search or report finds their address or a
+// DELETE /api/contacts/{id}?erase=true no endpoint, search, export or report finds their address or a
 // word only they wrote, and no row of any table holds either (the search index's own storage
 // aside, which the test asks through a search); another person's replies are untouched; the
 // audit log keeps who erased which id; contact.erased carries the id alone.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { exportWorkspace } from '../src/cli/export.ts';
+import { DIALECTS, inbound, makeApp, makeWorkspace, tempDir } from './helpers.ts';
 
 for (const dialect of DIALECTS) {
   describe(`erasing a person (${dialect})`, () => {
@@ -88,6 +91,20 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', '/api/replies?status=archived')).body.pagination.total).toBe(0);
       expect((await call('GET', '/api/contacts')).body.data.map((c: { email: string }) => c.email)).toEqual([other]);
       expect((await call('GET', report)).body.data.totals).toMatchObject({ received: 1, handled: 0 });
+
+      // the workspace's export, both formats
+      for (const format of ['jsonl', 'csv'] as const) {
+        const dir = tempDir('replydesk-erase-export-');
+        await exportWorkspace(ctx.db, { workspaceId: ws.workspace.id, dir, format, progress: null });
+        const exported = fs
+          .readdirSync(dir)
+          .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+          .join('\n')
+          .toLowerCase();
+        expect(exported, format).toContain(other);
+        expect(exported, format).not.toContain(word);
+        expect(exported, format).not.toContain(address.toLowerCase());
+      }
 
       const rows = await everyRow();
       expect(rows).not.toContain(word);
