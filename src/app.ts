@@ -50,6 +50,7 @@ import { webRoutes } from './dashboard/web.ts';
 import { TriageSettings, triageRoutes } from './triage/settings.ts';
 import { templateRoutes } from './triage/templates.ts';
 import { reportRoutes } from './reports/routes.ts';
+import { retentionRoutes } from './replies/retention-routes.ts';
 import type { LlmConfig, TrustProxy } from './config/index.ts';
 import { registerHsts } from './http/https.ts';
 import { registerMetrics } from './metrics/routes.ts';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(triageRoutes, { ...opts, llm: deps.llm ?? null });
   await app.register(templateRoutes, opts);
   await app.register(reportRoutes, opts);
+  await app.register(retentionRoutes, opts);
   const settings: WebhookSettings = {
     secretKey: deps.webhooks?.secretKey ?? crypto.randomBytes(32),
     allowPrivateNetworks: deps.webhooks?.allowPrivateNetworks ?? false,

@@ -14,6 +14,7 @@ import { triageHandlers } from './triage/handlers.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
 import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { forgetOldStates } from './mailboxes/oauth.ts';
+import { sweepRetention } from './replies/retention.ts';
 import { sendDueWeeklyReports } from './reports/weekly.ts';
 
 export interface HandlerDeps {
@@ -54,5 +55,7 @@ export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
     { name: 'oauth.forget-states', everyMs: 3_600_000, run: () => forgetOldStates(deps.db) },
     // the clients' weekly reports, due from Monday 08:00 in each workspace's zone: once a minute
     { name: 'reports.weekly', everyMs: 60_000, run: () => sendDueWeeklyReports(deps.db) },
+    // replies older than each workspace's retention, in small batches (docs/api.md "Retention")
+    { name: 'replies.retention', everyMs: 3_600_000, run: () => sweepRetention(deps.db) },
   ];
 }

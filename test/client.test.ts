@@ -195,6 +195,9 @@ describe('@replydesk/client against a running server (sqlite)', () => {
       expect((await client.contacts.get(reply.contact_id)).replies.map((r) => r.id)).toEqual([reply.id]);
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: true })).do_not_contact).toBe(true);
       expect((await client.contacts.update(reply.contact_id, { do_not_contact: false })).do_not_contact).toBe(false);
+      expect(await client.retention.update({ days: 365 })).toEqual({ days: 365 });
+      expect(await client.retention.get()).toEqual({ days: 365 });
+      expect(await client.retention.update({ days: null })).toEqual({ days: null });
       // erasing a person: their replies and contact go; the answer is empty
       const leaving = await client.replies.create(inbound({ from_email: `leaving.${process.pid}@prospect.example` }));
       expect(await client.contacts.erase(leaving.contact_id, { erase: 'true' })).toBeUndefined();

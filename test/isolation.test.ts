@@ -187,6 +187,10 @@ for (const dialect of DIALECTS) {
       const patch = await call('PATCH /api/contacts/:id', `/api/contacts/${A.contact}`, b.headers, { do_not_contact: true });
       expect(patch.statusCode).toBe(404);
       expect(patch.json()).toEqual({ data: null, error: 'Contact not found' });
+      // retention is each workspace's own
+      expect((await call('PATCH /api/retention', '/api/retention', b.headers, { days: 30 })).json()).toEqual({ data: { days: 30 } });
+      expect((await call('GET /api/retention', '/api/retention', a.headers)).json()).toEqual({ data: { days: null } });
+      expect((await call('PATCH /api/retention', '/api/retention', b.headers, { days: null })).statusCode).toBe(200);
       const erase = await call('DELETE /api/contacts/:id', `/api/contacts/${A.contact}?erase=true`, b.headers);
       expect(erase.statusCode).toBe(404);
       expect(erase.json()).toEqual({ data: null, error: 'Contact not found' });

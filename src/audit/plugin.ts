@@ -2,7 +2,7 @@
 // act for a workspace says so in its config — `audit: {action, target}` — and once it has
 // succeeded (a 2xx answer) this records who did it (request.actor), what, to which id, and the
 // names of the fields it changed (never their values, which may be secrets; a member's new
-// role is the one value kept). The entry is written before the answer is sent, so a change a
+// role and a retention's days are kept). The entry is written before the answer is sent, so a change a
 // client was told about is in the log.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** Body fields whose value is kept in the entry, not only their name. */
-const KEPT_VALUES = new Set(['role']);
+const KEPT_VALUES = new Set(['role', 'days']);
 
 function answerId(payload: unknown): string | null {
   if (typeof payload !== 'string') return null;

@@ -34,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
           actor: { type: r.actor_type, id: r.actor_id, name: r.actor_name },
           action: r.action,
           target_id: r.target_id,
-          details: JSON.parse(r.details) as { fields?: string[]; role?: string },
+          details: JSON.parse(r.details) as { fields?: string[]; role?: string; days?: number | null },
         })),
       };
     },

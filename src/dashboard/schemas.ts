@@ -97,12 +97,12 @@ export const AuditEntry = Type.Object(
     actor: Type.Object({ type: Type.String(), id: Nullable(Type.String()), name: Type.String() }),
     action: Type.String({
       description:
-        'api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated, webhook.deleted or contact.erased',
+        'api_key.created, api_key.revoked, member.role_changed, member.removed, mailbox.connected, mailbox.changed, mailbox.removed, webhook.created, webhook.changed, webhook.secret_rotated, webhook.deleted, contact.erased or retention.changed',
     }),
     target_id: Nullable(Type.String()),
     details: Type.Object(
-      { fields: Type.Optional(Type.Array(Type.String())), role: Type.Optional(Type.String()) },
-      { description: "The names of the fields changed (never their values), and a member's new role." },
+      { fields: Type.Optional(Type.Array(Type.String())), role: Type.Optional(Type.String()), days: Type.Optional(Nullable(Type.Integer())) },
+      { description: "The names of the fields changed (never their values), a member's new role and a retention's days." },
     ),
   },
   { $id: 'AuditEntry' },

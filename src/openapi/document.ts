@@ -24,10 +24,10 @@ export const API_LICENSE = { name: 'MIT', identifier: 'MIT' };
 const OPERATION_ID_OVERRIDES: Record<string, string> = {
   'POST /api/replies/bulk': 'bulkUpdateReplies',
   'POST /api/connections/oauth': 'startConnectionOAuth',
-  // a singleton (the workspace's triage settings), not a collection to list
+  // singletons (the workspace's triage and retention settings), not collections to list
   'GET /api/triage': 'getTriage',
-  // erasing cannot be undone: the method says what it does
-  'DELETE /api/contacts/:id': 'eraseContact',
+  'GET /api/retention': 'getRetention',
+  'DELETE /api/contacts/:id': 'eraseContact', // it cannot be undone: the name says what it does
 };
 
 const pascal = (s: string) =>

@@ -12,6 +12,8 @@ export interface WorkspaceTable {
   api_version: string;
   /** The IANA zone whose Monday the weekly reports go out on (migration 0023). */
   time_zone: Generated<string>;
+  /** Days replies are kept (migration 0026); null: forever. */
+  retention_days: Generated<number | null>;
   /** Triage on (migration 0012): replies ingested without a category are categorised. */
   triage_enabled: Generated<number | boolean>;
   /** What the language model is told beyond the reply. */

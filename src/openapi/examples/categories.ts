@@ -16,6 +16,12 @@ export const CATEGORY_EXAMPLES: Record<string, OperationExamples> = {
     },
     errors: { 404: [Errors.ReplyNotFound().message] },
   },
+  getRetention: { ok: { 200: one('Replies are kept for a year', single({ days: 365 })) } },
+  updateRetention: {
+    body: one('Keep replies for 90 days', { days: 90 }),
+    ok: { 200: one('The setting after the change', single({ days: 90 })) },
+    errors: { 400: ['days must be at least 1', 'days is required'] },
+  },
   getTriage: { ok: { 200: one("The workspace's triage settings", single(triageSettings)) } },
   updateTriage: {
     body: one('Turn triage on and sign drafts', { enabled: true, sender_name: 'Sam Carter', signature: 'Sam Carter\nBrightpath Agency' }),

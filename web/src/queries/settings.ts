@@ -52,6 +52,12 @@ export const membershipsQuery = queryOptions({
   queryFn: () => api.get<Member[]>('/dashboard/api/members'),
 });
 
+export const retentionKeys = { all: ['retention'] as const };
+export const retentionQuery = queryOptions({
+  queryKey: retentionKeys.all,
+  queryFn: () => api.get<{ days: number | null }>('/api/retention'),
+});
+
 export const auditKeys = { all: ['audit'] as const };
 export const auditQuery = queryOptions({
   queryKey: auditKeys.all,

@@ -366,6 +366,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many days the workspace keeps its replies
+         * @description Needs the `replies:read` permission.
+         */
+        get: operations["getRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Keep replies for a number of days, or forever
+         * @description Replies received more than `days` days ago are deleted with their threads, attachments, notes, history and outgoing mail, and stored events older than that with their webhook deliveries; the worker does it every hour, in small batches. `null` (the default) keeps everything. Cannot be undone for what was deleted.
+         *
+         *     Needs the `replies:write` permission.
+         */
+        patch: operations["updateRetention"];
+        trace?: never;
+    };
     "/api/connections": {
         parameters: {
             query?: never;
@@ -3521,6 +3547,142 @@ export interface operations {
                                     [key: string]: number;
                                 };
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: a parameter or the body is invalid; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Replies received more than this many days ago are deleted, hourly; null keeps them forever. */
+                            days: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description The API key is missing or invalid */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests: wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until the rate-limit window resets. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute of the workspace. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in this window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Replies received more than this many days ago are deleted, hourly; null keeps them forever. */
+                    days: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Replies received more than this many days ago are deleted, hourly; null keeps them forever. */
+                            days: number | null;
                         };
                     };
                 };

@@ -30,6 +30,8 @@ export const OPERATIONS = {
   updateTriage: { method: 'PATCH', path: '/api/triage', group: 'triage', name: 'update', pathParams: [], body: 'optional', query: false, paged: false },
   listReplyTemplates: { method: 'GET', path: '/api/replies/{id}/templates', group: 'replies', name: 'listTemplates', pathParams: ['id'], body: 'none', query: false, paged: false },
   listReportReplies: { method: 'GET', path: '/api/reports/replies', group: 'reports', name: 'listReplies', pathParams: [], body: 'none', query: true, paged: false },
+  getRetention: { method: 'GET', path: '/api/retention', group: 'retention', name: 'get', pathParams: [], body: 'none', query: false, paged: false },
+  updateRetention: { method: 'PATCH', path: '/api/retention', group: 'retention', name: 'update', pathParams: [], body: 'required', query: false, paged: false },
   createConnection: { method: 'POST', path: '/api/connections', group: 'connections', name: 'create', pathParams: [], body: 'required', query: false, paged: false },
   listConnections: { method: 'GET', path: '/api/connections', group: 'connections', name: 'list', pathParams: [], body: 'none', query: true, paged: true },
   getConnection: { method: 'GET', path: '/api/connections/{id}', group: 'connections', name: 'get', pathParams: ['id'], body: 'none', query: false, paged: false },

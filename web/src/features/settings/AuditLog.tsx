@@ -20,12 +20,14 @@ const ACTIONS: Record<string, string> = {
   'webhook.secret_rotated': "rotated a webhook's secret",
   'webhook.deleted': 'deleted a webhook',
   'contact.erased': 'erased a person',
+  'retention.changed': 'changed how long replies are kept',
 };
 
 function what(e: AuditEntry): string {
   const parts: string[] = [];
   if (e.details.role) parts.push(`to ${e.details.role}`);
-  if (e.details.fields?.length && !e.details.role) parts.push(`(${e.details.fields.join(', ')})`);
+  else if ('days' in e.details) parts.push(e.details.days === null ? 'to forever' : `to ${String(e.details.days)} days`);
+  else if (e.details.fields?.length) parts.push(`(${e.details.fields.join(', ')})`);
   return parts.join(' ');
 }
 

@@ -10,6 +10,7 @@ import { sessionKeys, workspaceQuery } from '../../lib/session.ts';
 import type { OutboxMail, WorkspaceInfo } from '../../types.ts';
 import { outboxQuery } from '../../queries/settings.ts';
 import { PageHead, useManager } from './Settings.tsx';
+import { RetentionField } from './Retention.tsx';
 
 const PLAN_LABEL: Record<WorkspaceInfo['plan'], string> = { starter: 'Starter', growth: 'Growth', scale: 'Scale' };
 
@@ -47,6 +48,14 @@ export function WorkspacePage() {
           </dt>
           <dd>
             <TimeZoneField current={ws.data.time_zone} />
+          </dd>
+        </div>
+        <div className="details-row">
+          <dt>
+            <label htmlFor="workspace-retention">Keep replies</label>
+          </dt>
+          <dd>
+            <RetentionField />
           </dd>
         </div>
         <div className="details-row">

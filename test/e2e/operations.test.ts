@@ -1,6 +1,8 @@
-// Erasing a person from their contact page (issue 36 item 3; docs/api.md "Erasing a person"):
-// Erase stays off until the address is typed, then the person and their replies are gone from
-// the contacts and the inbox, and the audit log says who erased them. axe-core on the dialog.
+// An operator's work in the dashboard (issue 36): erasing a person from their contact page
+// (docs/api.md "Erasing a person": Erase stays off until the address is typed, then the person
+// and their replies are gone from the contacts and the inbox, and the audit log says who erased
+// them; axe-core on the dialog), and the workspace's retention (docs/api.md "Retention": a
+// shorter one asks first).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, available } from './browser.ts';
 import { until, visible } from './wait.ts';
@@ -9,7 +11,7 @@ import { startWorkspace, type Workspace } from './workspace.ts';
 const OWNER = { email: 'rita@agency.example', password: 'rita horse battery staple', role: 'owner' as const };
 const ERIN = 'erin.leaving@prospect.example';
 
-describe.skipIf(!available)('erasing a person', { timeout: 90_000 }, () => {
+describe.skipIf(!available)('operations in the dashboard', { timeout: 90_000 }, () => {
   let ws: Workspace;
   let contactId = '';
 
@@ -50,5 +52,29 @@ describe.skipIf(!available)('erasing a person', { timeout: 90_000 }, () => {
     await visible(row);
     expect(await row.textContent()).toContain(contactId);
     expect(await row.textContent()).toContain('rita');
+  });
+
+  it('Settings → Workspace → Keep replies: a shorter retention asks first, then is saved and in the audit log', async () => {
+    const page = ws.pages[0]!;
+    await page.goto(`${ws.server.base}/settings/workspace`);
+    const keep = page.getByLabel('Keep replies');
+    await until(
+      async () => (await keep.locator('option:checked').textContent()) ?? '',
+      (t) => t === 'Forever',
+      'the current retention',
+    );
+    await keep.selectOption({ label: '90 days' });
+    await page.locator('#workspace-retention ~ button', { hasText: 'Save' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete older replies?' });
+    await visible(confirm);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Keep 90 days' }).click();
+    await until(
+      async () => (await ws.call('GET', '/api/retention')) as { days: number | null },
+      (r) => r.days === 90,
+      'the saved retention',
+    );
+    await page.goto(`${ws.server.base}/settings/audit`);
+    await visible(page.getByRole('row', { name: /changed how long replies are kept to 90 days/ }));
   });
 });
