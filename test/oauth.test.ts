@@ -231,6 +231,12 @@ for (const dialect of DIALECTS) {
 
       const again = await roundTrip(); // provider.setUser(email) still holds
       expect(again).toMatchObject({ outcome: 'reconnected', id });
+      // the audit log: connected, then changed by the new sign-in
+      const audit = await ctx.db.read.selectFrom('audit_log').select(['action', 'details']).where('target_id', '=', id).orderBy('created_at').orderBy('id').execute();
+      expect(audit).toEqual([
+        { action: 'mailbox.connected', details: '{"fields":["oauth"]}' },
+        { action: 'mailbox.changed', details: '{"fields":["oauth"]}' },
+      ]);
       expect((await connections()).filter((c) => c.email === email)).toHaveLength(1);
       const subjects = await until(
         async () => (await repliesOf(id)).map((r) => r.subject).sort(),

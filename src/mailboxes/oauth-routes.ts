@@ -1,6 +1,7 @@
 // Mailboxes over OAuth 2.0 (docs/mailboxes.md "Google Workspace and Microsoft 365"): where an
 // authorization begins (POST /api/connections/oauth) and where the provider sends the person back
 // (GET /oauth/callback), which ends on the dashboard's Mailboxes page with the outcome.
+import { recordChange } from '../audit/service.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/connect.ts';
 import type { SessionAuthenticator } from '../http/auth.ts';
@@ -43,7 +44,10 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ db: Db; oauth: OAuthDeps; 
     const signedIn = request.headers.cookie ? await sessions.authenticate(request.headers.cookie) : null;
     const outcome = new URLSearchParams();
     try {
-      const { connectionId, renewed } = await completeAuthorization(db, oauth, callback, signedIn?.session?.userId ?? null);
+      const { connectionId, renewed, workspaceId } = await completeAuthorization(db, oauth, callback, signedIn?.session?.userId ?? null);
+      // the audit log (docs/dashboard.md "Audit log"): the person who began, when this browser is theirs
+      const actor = signedIn?.actor ?? { type: 'system' as const, id: null, name: 'mailbox sign-in' };
+      await recordChange(db, { workspaceId, actor, action: renewed ? 'mailbox.changed' : 'mailbox.connected', targetId: connectionId, details: { fields: ['oauth'] } });
       outcome.set('oauth', renewed ? 'reconnected' : 'connected');
       outcome.set('connection_id', connectionId);
     } catch (err) {

@@ -145,7 +145,7 @@ function addressOf(provider: OAuthProviderConfig, claims: oidc.IDToken | undefin
  * person signed in to this browser, who must be the one who began. Throws OAuthFailure with
  * the reason to show; nothing is stored then.
  */
-export async function completeAuthorization(db: Db, deps: OAuthDeps, callback: URL, sessionUserId: string | null): Promise<{ connectionId: string; renewed: boolean }> {
+export async function completeAuthorization(db: Db, deps: OAuthDeps, callback: URL, sessionUserId: string | null): Promise<{ connectionId: string; renewed: boolean; workspaceId: string }> {
   const state = callback.searchParams.get('state');
   if (!state) throw new OAuthFailure('The sign-in came back without its state: start again from Settings → Mailboxes');
   const stateHash = sha256(state);
@@ -258,5 +258,5 @@ async function storeConnection(
     if (!(await q.getFolder(trx, id, 'INBOX')))
       await q.startFolder(trx, { connection_id: id, workspace_id: c.workspaceId, folder: 'INBOX', uidvalidity: c.box.uidValidity, last_uid: c.box.startAfterUid, updated_at: t });
   });
-  return { connectionId: id, renewed: Boolean(existing) };
+  return { connectionId: id, renewed: Boolean(existing), workspaceId: c.workspaceId };
 }
