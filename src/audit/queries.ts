@@ -1,17 +1,7 @@
 // The audit log's statements (migration 0025). Workspace first, as every query.
-import type { Q } from '../db/types.ts';
+import type { AuditLogTable, Q } from '../db/types.ts';
 
-export interface AuditEntry {
-  id: string;
-  workspace_id: string;
-  created_at: string;
-  actor_type: string;
-  actor_id: string | null;
-  actor_name: string;
-  action: string;
-  target_id: string | null;
-  details: string;
-}
+export type AuditEntry = AuditLogTable;
 
 export async function insertEntry(db: Q, entry: AuditEntry) {
   await db.insertInto('audit_log').values(entry).execute();
