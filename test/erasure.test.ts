@@ -70,7 +70,10 @@ for (const dialect of DIALECTS) {
       expect((await call('GET', report)).body.data.totals.received).toBe(4);
 
       // refused without erase=true, and in another workspace
-      expect(await call('DELETE', `/api/contacts/${contactId}`)).toEqual({ status: 400, body: { data: null, error: 'erase is required' } });
+      expect(await call('DELETE', `/api/contacts/${contactId}`)).toEqual({
+        status: 400,
+        body: { data: null, error: 'erase=true is required: erasing a person deletes them and their replies, and cannot be undone' },
+      });
       expect(await call('DELETE', `/api/contacts/${contactId}?erase=false`)).toEqual({ status: 400, body: { data: null, error: 'erase must be true' } });
       const stranger = await makeWorkspace(ctx.db);
       expect(await api(stranger.headers, 'DELETE', `/api/contacts/${contactId}?erase=true`)).toEqual({ status: 404, body: { data: null, error: 'Contact not found' } });

@@ -14,10 +14,14 @@ import { addToCounts, type Counts } from '../workspaces/counts.ts';
 import * as eq from './erase-queries.ts';
 import { findContact } from './queries.ts';
 
-export async function eraseContact(db: Db, workspaceId: string, contactId: string): Promise<{ replies: number }> {
+/** Without `?erase=true`: nothing else deletes a contact. */
+export const ERASE_REQUIRED = 'erase=true is required: erasing a person deletes them and their replies, and cannot be undone';
+
+export async function eraseContact(db: Db, workspaceId: string, contactId: string, confirmed: boolean): Promise<{ replies: number }> {
   const erased = await db.write(async (trx) => {
     const contact = await findContact(trx, workspaceId, contactId);
     if (!contact) throw Errors.ContactNotFound();
+    if (!confirmed) throw Errors.BadRequest(ERASE_REQUIRED);
     const replies = await eq.contactReplies(trx, workspaceId, contact.id);
     const ids = replies.map((r) => r.id);
     await eq.deleteMentions(trx, workspaceId, [contact.id, contact.email, ...ids]);

@@ -84,12 +84,13 @@ export const contactRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         description:
           'Deletes the contact and everything that names them: their replies with their threads, attachments, notes, history and outgoing mail, and the stored events, webhook deliveries and remembered answers that carried them; search, lists, exports and reports no longer find them. `erase=true` is required: nothing else deletes a contact. Records contact.erased with the id alone; the audit log keeps who erased which id. See docs/api.md "Erasing a person".',
         params: IdParams,
-        querystring: Type.Object({ erase: Type.Literal('true', { description: 'Must be `true`: erasing cannot be undone.' }) }, { additionalProperties: false }),
+        querystring: Type.Object({ erase: Type.Optional(Type.Literal('true', { description: 'Required, and `true`: erasing cannot be undone.' })) }, { additionalProperties: false }),
         response: { 204: Type.Null(), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      await eraseContact(db, request.workspaceId, request.params.id);
+      // the id first (404 for one not of the workspace), then the confirmation
+      await eraseContact(db, request.workspaceId, request.params.id, request.query.erase === 'true');
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
 // Examples of the contacts' operations (tag Contacts): openapi/examples/index.ts.
+import { ERASE_REQUIRED } from '../../contacts/erase.ts';
 import { Errors } from '../../errors.ts';
 import { contactDetail, contactListItem, one, type OperationExamples, page, single } from './samples.ts';
 
@@ -13,5 +14,5 @@ export const CONTACT_EXAMPLES: Record<string, OperationExamples> = {
     ok: { 200: one('The contact after the change', single(contactDetail)) },
     errors: { 400: ['Nothing to update: give do_not_contact or bouncing', 'do_not_contact must be a boolean'] },
   },
-  eraseContact: { ok: {}, errors: { 400: ['erase is required', 'erase must be true'] } },
+  eraseContact: { ok: {}, errors: { 400: [ERASE_REQUIRED, 'erase must be true'] } },
 };
