@@ -3360,9 +3360,9 @@ export interface operations {
     };
     eraseContact: {
         parameters: {
-            query: {
-                /** @description Must be `true`: erasing cannot be undone. */
-                erase: "true";
+            query?: {
+                /** @description Required, and `true`: erasing cannot be undone. */
+                erase?: "true";
             };
             header?: never;
             path: {
