@@ -389,7 +389,8 @@ describe.skipIf(!available)('the dashboard in a browser', { timeout: 60_000 }, (
       await visible(row.getByText('Syncing'), 20_000);
       await dovecot!.append(email, mail({ from: 'Ingrid <ingrid@prospect.example>', to: email, subject: 'Re: Northwind over OAuth', text: 'Signed in, read by token.' }));
       await page.goto(`${server.base}/inbox`);
-      await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 30_000);
+      // through a real IMAP server and the sync: up to a minute on a machine loaded by the rest of the suite
+      await visible(page.getByRole('list', { name: 'Reply list' }).getByText('Re: Northwind over OAuth'), 60_000);
 
       // access revoked at Google: at its next login the mailbox shows why, and Reconnect brings it back
       oidc.revokeRefreshTokens(email);
