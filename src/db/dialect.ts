@@ -152,19 +152,31 @@ export interface ReplySet {
 /** The column walkListIndex reads as `rowid`: the rowid on SQLite, null on PostgreSQL. */
 export const rowidOrNull = (db: Q) => (dialectOf(db) === 'sqlite' ? sql<number | null>`rowid` : sql<number | null>`null`);
 
-/** Sorted rowids, looked up by binary search. */
-class RowidSet implements ReplySet {
-  constructor(private readonly rowids: Float64Array) {}
+/** A set that later reads add to (textMatchesSince). */
+interface GrowingSet extends ReplySet {
+  add(keys: readonly (number | string)[]): void;
+}
+
+/** Sorted rowids, looked up by binary search; later reads append larger ones. */
+class RowidSet implements GrowingSet {
+  private length: number;
+  constructor(private rowids: Float64Array) {
+    this.length = rowids.length;
+  }
   get size() {
-    return this.rowids.length;
+    return this.length;
   }
   get bytes() {
     return this.rowids.byteLength;
   }
+  /** The largest rowid held, 0 when none. */
+  get last() {
+    return this.length ? this.rowids[this.length - 1]! : 0;
+  }
   has(entry: ListIndexEntry): boolean {
     const value = entry.rowid!;
     let lo = 0;
-    let hi = this.rowids.length - 1;
+    let hi = this.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
       const v = this.rowids[mid]!;
@@ -174,9 +186,21 @@ class RowidSet implements ReplySet {
     }
     return false;
   }
+  /** Appends the rowids (ascending) larger than every one held, so the set stays sorted. */
+  add(rowids: readonly (number | string)[]) {
+    const newer = (rowids as number[]).filter((r) => r > this.last);
+    if (!newer.length) return;
+    if (this.length + newer.length > this.rowids.length) {
+      const grown = new Float64Array(Math.max(64, Math.ceil((this.length + newer.length) * 1.25)));
+      grown.set(this.rowids.subarray(0, this.length));
+      this.rowids = grown;
+    }
+    this.rowids.set(newer, this.length);
+    this.length += newer.length;
+  }
 }
 
-class IdSet implements ReplySet {
+class IdSet implements GrowingSet {
   constructor(private readonly ids: Set<string>) {}
   get size() {
     return this.ids.size;
@@ -187,6 +211,31 @@ class IdSet implements ReplySet {
   has(entry: ListIndexEntry): boolean {
     return this.ids.has(entry.id);
   }
+  add(ids: readonly (number | string)[]) {
+    for (const id of ids as string[]) this.ids.add(id);
+  }
+}
+
+/**
+ * A workspace's replies that hold a search's words, as one read found them, and where that read
+ * stood (`mark`): on SQLite the largest rowid it found, on PostgreSQL the snapshot it saw.
+ * textMatchesSince adds the matches stored after it.
+ */
+export interface MatchSet {
+  readonly set: ReplySet;
+  readonly mark: number | string;
+}
+
+/** The ids a PostgreSQL read finds, and the snapshot it saw (one statement: the same snapshot). */
+async function idsWithSnapshot(db: Q, matches: RawBuilder<unknown>): Promise<{ ids: string[]; snapshot: string }> {
+  const { rows } = await sql<{ id: string | null; snapshot: string | null }>`select null::text as id, pg_current_snapshot()::text as snapshot union all ${matches}`.execute(db);
+  const ids: string[] = [];
+  let snapshot = '';
+  for (const r of rows) {
+    if (r.id === null) snapshot = r.snapshot!;
+    else ids.push(r.id);
+  }
+  return { ids, snapshot };
 }
 
 /**
@@ -194,16 +243,43 @@ class IdSet implements ReplySet {
  * alone on SQLite (its rowids; migration 0011), through the GIN and workspace indexes on
  * PostgreSQL (its ids).
  */
-export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerms): Promise<ReplySet> {
+export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerms): Promise<MatchSet> {
   if (dialectOf(db) === 'postgres') {
-    const rows = await db
-      .selectFrom('replies as r')
-      .select('r.id')
-      .where('r.workspace_id', '=', workspaceId)
-      .where(textSearch(db, 'replies', 'r', terms))
-      .execute();
-    return new IdSet(new Set(rows.map((r) => r.id)));
+    const read = await idsWithSnapshot(db, sql`select r.id, null from replies r where r.workspace_id = ${workspaceId} and ${textSearch(db, 'replies', 'r', terms)}`);
+    return { set: new IdSet(new Set(read.ids)), mark: read.snapshot };
   }
   const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} order by rowid`.execute(db);
-  return new RowidSet(Float64Array.from(rows, (r) => r.rowid));
+  const set = new RowidSet(Float64Array.from(rows, (r) => r.rowid));
+  return { set, mark: set.last };
+}
+
+/**
+ * `found` with the matches stored since its read added (the set grows in place): the replies
+ * added since hold the only matches it lacks while no stored reply's searched text changed
+ * (workspaces/counts.ts searchedTextVersion). SQLite gives a new reply a rowid larger than any
+ * before it (one writer; rowids are reused only after a deletion, which moves the version), so
+ * the full-text index is read past the mark alone. PostgreSQL's ids are in no such order: the
+ * replies whose transaction the mark's snapshot did not see are the new ones (migration 0027),
+ * found by the block ranges of the BRIN index at or past the snapshot's oldest transaction.
+ * A transaction id beyond what the current snapshot has seen (a row restored from another
+ * server) is not new: the first read had it already.
+ */
+export async function textMatchesSince(db: Q, workspaceId: string, terms: SearchTerms, found: MatchSet): Promise<MatchSet> {
+  const set = found.set as GrowingSet;
+  if (dialectOf(db) === 'postgres') {
+    const mark = String(found.mark);
+    const xmin = mark.slice(0, mark.indexOf(':'));
+    const read = await idsWithSnapshot(
+      db,
+      sql`select r.id, null from replies r where r.inserted_txid >= ${xmin}::bigint
+      and r.inserted_txid < pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+      and not pg_visible_in_snapshot(r.inserted_txid::text::xid8, ${mark}::pg_snapshot)
+      and r.workspace_id = ${workspaceId} and ${textSearch(db, 'replies', 'r', terms)}`,
+    );
+    set.add(read.ids);
+    return { set, mark: read.snapshot };
+  }
+  const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} and rowid > ${found.mark} order by rowid`.execute(db);
+  set.add(rows.map((r) => r.rowid));
+  return { set, mark: (set as RowidSet).last };
 }

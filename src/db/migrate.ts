@@ -26,6 +26,7 @@ import * as m0023 from './migrations/0023_weekly_reports.ts';
 import * as m0024 from './migrations/0024_report_rollups.ts';
 import * as m0025 from './migrations/0025_audit_log.ts';
 import * as m0026 from './migrations/0026_retention.ts';
+import * as m0027 from './migrations/0027_reply_insert_txid.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0024_report_rollups': m0024,
   '0025_audit_log': m0025,
   '0026_retention': m0026,
+  '0027_reply_insert_txid': m0027,
 };
 
 /** Every migration this code knows, by name (a restored copy must name no other: cli/backup.ts). */

@@ -10,17 +10,21 @@
 // matches are remembered per (workspace, words), valid for one version: a search repeated
 // while nothing it could find has changed reads the counters, walks the list's index until
 // its page is full (about a hundred entries for a word in one reply in five) and reads the
-// page's rows; a new reply makes the next search find its matches again.
+// page's rows. Replies arrive all day, so a new reply does not make the next search read every
+// match again: it reads the matches stored since the last read (db/dialect.ts
+// textMatchesSince) and adds them. A changed or deleted reply's text makes it read them all.
 import type { Q } from '../db/types.ts';
-import { type ReplySet, type SearchTerms, textMatchSet } from '../db/dialect.ts';
-import { readCounts, searchedTextVersion } from '../workspaces/counts.ts';
+import { type MatchSet, type ReplySet, type SearchTerms, textMatchesSince, textMatchSet } from '../db/dialect.ts';
+import { readCounts, searchedTextVersion, type TextVersion } from '../workspaces/counts.ts';
 import { isSearchOnly, pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './list-queries.ts';
 
 interface Remembered {
-  version: string;
+  version: TextVersion;
   matches: number;
-  /** The matches themselves (db/dialect.ts textMatchSet); null when too large to keep. */
-  set: ReplySet | null;
+  /** The matches and where their read stood (db/dialect.ts MatchSet); null when too large to keep. */
+  found: MatchSet | null;
+  /** What `found` held when remembered: its set grows in place as later reads extend it. */
+  bytes: number;
 }
 
 /**
@@ -38,30 +42,38 @@ export class SearchMemo {
     readonly maxBytes: number,
   ) {}
 
-  get(key: string, version: string): Remembered | undefined {
+  /**
+   * The search as remembered for `version` or a later one: matches read after the version
+   * was can only be as new or newer, which a request that read the version first accepts.
+   */
+  get(key: string, version: TextVersion): Remembered | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.version !== version) return undefined;
+    if (!hit || !atOrAfter(hit.version, version)) return undefined;
     this.entries.delete(key);
     this.entries.set(key, hit);
     return hit;
   }
 
   /**
-   * The remembered search, or the one `find` makes, remembered. Requests that miss at the same
-   * time share one `find`: a common word's matches at a million replies take seconds to read
-   * on PostgreSQL, and 32 requests each reading them would hold every core for minutes.
+   * The remembered search, or the one `read` makes, remembered. `read` is given the matches of
+   * an earlier version when only replies were added since (the same count of edits), to add
+   * the new replies' matches to, and null otherwise: every match is read again. Requests that
+   * miss at the same time share one read: a common word's matches at a million replies take
+   * seconds to read on PostgreSQL, and 32 requests each reading them would hold every core for
+   * minutes.
    */
-  async getOrFind(key: string, version: string, find: () => Promise<ReplySet>): Promise<Remembered> {
+  async getOrFind(key: string, version: TextVersion, read: (earlier: MatchSet | null) => Promise<MatchSet>): Promise<Remembered> {
     const hit = this.get(key, version);
     if (hit) return hit;
-    const flight = `${key}\n${version}`;
+    const flight = `${key}\n${version.replies}.${version.edits}`;
     let pending = this.pending.get(flight);
     if (!pending) {
-      pending = find()
-        .then((set) => {
-          const found = { version, matches: set.size, set };
-          this.set(key, found);
-          return found;
+      const earlier = this.entries.get(key);
+      pending = read(earlier?.found && earlier.version.edits === version.edits ? earlier.found : null)
+        .then((found) => {
+          const entry = { version, matches: found.set.size, found, bytes: found.set.bytes };
+          this.set(key, entry);
+          return entry;
         })
         .finally(() => this.pending.delete(flight));
       this.pending.set(flight, pending);
@@ -70,10 +82,12 @@ export class SearchMemo {
   }
 
   set(key: string, value: Remembered) {
+    const current = this.entries.get(key);
+    if (current && atOrAfter(current.version, value.version) && current !== value) return; // a later read finished first
     this.delete(key);
-    const kept = value.set && value.set.bytes <= this.maxBytes ? value : { ...value, set: null };
+    const kept = value.found && value.bytes <= this.maxBytes ? value : { ...value, found: null, bytes: 0 };
     this.entries.set(key, kept);
-    this.bytes += kept.set?.bytes ?? 0;
+    this.bytes += kept.bytes;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.capacity && this.bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -81,10 +95,13 @@ export class SearchMemo {
   }
 
   private delete(key: string) {
-    this.bytes -= this.entries.get(key)?.set?.bytes ?? 0;
+    this.bytes -= this.entries.get(key)?.bytes ?? 0;
     this.entries.delete(key);
   }
 }
+
+/** Whether text at version `a` holds everything it did at `b`: only replies added since. */
+const atOrAfter = (a: TextVersion, b: TextVersion) => a.edits === b.edits && a.replies >= b.replies;
 
 /**
  * 256 searches, 24 MB of match sets: on SQLite 3 million rowids, a dozen common words at a
@@ -107,10 +124,10 @@ export async function planSearch(db: Q, workspaceId: string, f: ReplyFilter, row
   const counts = await readCounts(db, workspaceId);
   const version = searchedTextVersion(counts);
   const search = f.search;
-  const found = await memo.getOrFind(memoKey(workspaceId, search), version, () => textMatchSet(db, workspaceId, search));
+  const found = await memo.getOrFind(memoKey(workspaceId, search), version, (earlier) => (earlier ? textMatchesSince(db, workspaceId, search, earlier) : textMatchSet(db, workspaceId, search)));
   const replies = counts.replies_total;
   const order = rowsWanted * replies < found.matches * found.matches ? 'index' : 'rows';
-  return { matches: found.matches, order, set: isSearchOnly(f) && order === 'index' ? found.set : null, replies };
+  return { matches: found.matches, order, set: isSearchOnly(f) && order === 'index' ? (found.found?.set ?? null) : null, replies };
 }
 
 /**

@@ -44,8 +44,14 @@ const add = prepared((db, a: Counts & { ws: string; slot: number }) =>
 /**
  * The version of what a search of the workspace can find: it changes with every reply added
  * and every change of a stored reply's searched text (migration 0015), and with nothing else.
+ * While `edits` stays the same, replies were only added: a deletion moves it too.
  */
-export const searchedTextVersion = (counts: Counts) => `${counts.replies_total}.${counts.searched_text_edits}`;
+export interface TextVersion {
+  replies: number;
+  edits: number;
+}
+
+export const searchedTextVersion = (counts: Counts): TextVersion => ({ replies: counts.replies_total, edits: counts.searched_text_edits });
 
 /** Adds the deltas (missing ones are 0) to the workspace's counters, in the caller's transaction. */
 export function addToCounts(db: Tx, workspaceId: string, deltas: Partial<Counts>) {
