@@ -11,6 +11,7 @@ import type { LlmConfig } from '../src/config/index.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';
+import { LEARN_AFTER_MS } from '../src/replies/triage-jobs.ts';
 import { triageHandlers } from '../src/triage/handlers.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir, unsureReplyText } from './helpers.ts';
 
@@ -243,6 +244,8 @@ for (const dialect of DIALECTS) {
       for (const id of ids.slice(2)) expect((await call('PATCH', `/api/replies/${id}`, ws.headers, { category_id: partnership.id })).status).toBe(200);
       const learning = await ctx.db.read.selectFrom('jobs').select('kind').where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.learn').execute();
       expect(learning).toHaveLength(5);
+      // corrections fall due together at the end of their window (triage-jobs.ts LEARN_AFTER_MS)
+      await new Promise((r) => setTimeout(r, LEARN_AFTER_MS));
       await new Worker(ctx.db, triageHandlers({ db: ctx.db, llm: null })).drain();
       expect((await call('GET', '/api/triage', ws.headers)).body.data.learned_examples).toBe(5);
 

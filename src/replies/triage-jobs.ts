@@ -49,10 +49,22 @@ export async function queueTriage(trx: Tx, workspaceId: string, replyId: string)
 }
 
 /**
+ * How long a correction waits before the worker learns it. The model is one JSON value per
+ * workspace (docs/triage.md "Learning from the team"), written whole by every learning: a team
+ * sorting a backlog (or a client's bulk PATCHes) made one write of it for every one or two
+ * corrections, and on PostgreSQL those writes held PATCH to 340 a second (530 without them).
+ * Corrections are learned at the end of the window of LEARN_AFTER_MS they fall in: those of one
+ * window fall due together, the worker claims them together and learns them in one write; the
+ * next decision uses them a moment later.
+ */
+export const LEARN_AFTER_MS = 2_000;
+
+/**
  * A person or a client put a reply in a category: the workspace's model learns it, in a job
  * (the request pays one row; the model's JSON is read and written by the worker, corrections
  * claimed together learned in one write).
  */
 export async function queueLearning(trx: Tx, workspaceId: string, replyId: string, categoryId: string): Promise<void> {
-  await enqueue(trx, { workspaceId, kind: TRIAGE_LEARN_JOB, payload: { replyId, categoryId } satisfies LearnPayload, maxAttempts: 5 });
+  const runAt = new Date(Math.ceil((Date.now() + 1) / LEARN_AFTER_MS) * LEARN_AFTER_MS);
+  await enqueue(trx, { workspaceId, kind: TRIAGE_LEARN_JOB, payload: { replyId, categoryId } satisfies LearnPayload, maxAttempts: 5, runAt });
 }
