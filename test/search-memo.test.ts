@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { uuidv7 } from '../src/db/ids.ts';
 import { planSearch, SearchMemo } from '../src/replies/search.ts';
 import { readCounts, searchedTextVersion } from '../src/workspaces/counts.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
@@ -169,7 +170,7 @@ for (const dialect of DIALECTS) {
       // the API's, so nothing waits for it)
       const slow = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await slow.connect();
-      const slowId = '01900000-0000-7000-8000-00000000beef';
+      const slowId = uuidv7();
       try {
         await slow.query('begin');
         await slow.query('create temp table copied on commit drop as select * from replies where id = $1', [template.id]);
