@@ -3,6 +3,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './e2e/wait.ts';
 import { inbound, tempDir } from './helpers.ts';
 import { freePort } from './processes.ts';
 
@@ -140,12 +141,7 @@ describe('npm start: the server process', () => {
           ['pending', 'ready', 'sent', 'archived'].map(async (s) => (await (await fetch(`${server.base}/api/replies?status=${s}`, { headers: auth })).json()).pagination.total as number),
         )
       ).reduce((a, b) => a + b, 0);
-    let sum = await sumOfStatuses();
-    for (let i = 0; i < 100 && sum !== 61; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      sum = await sumOfStatuses();
-    }
-    expect(sum).toBe(61);
+    expect(await until(sumOfStatuses, (sum) => sum === 61, 'the four status totals to add up to 61')).toBe(61);
   });
 
   it('the CLI can write to the SQLite file while the server ingests into it (no "database is locked")', async () => {
