@@ -1,15 +1,19 @@
 // The team's notes on replies and the replies' history (migration 0019; docs/api.md "The team's
 // inbox"): written in the transaction of the change they record, read with a reply.
 import { type Insertable, sql } from 'kysely';
+import { together } from '../db/connect.ts';
 import { prepared, preparedInsert } from '../db/prepared.ts';
 import type { Q, ReplyActivityTable, ReplyNoteTable, Tx } from '../db/types.ts';
 
-// Every change of a reply writes one or two of these: a hot path, so compiled once (db/prepared.ts).
+// Every change of a reply writes one to four of these (a triaged reply at ingestion: category,
+// status, draft, snooze): a hot path, so each row is one INSERT compiled once (db/prepared.ts)
+// rather than a multi-row INSERT built and compiled for every change. The rows keep their order,
+// and so their ids the history's: SQLite runs a precompiled statement when it is called, and
+// PostgreSQL runs a connection's statements in the order they were sent.
 const insertOne = preparedInsert('reply_activity', ['workspace_id', 'reply_id', 'at', 'actor_type', 'actor_id', 'actor_name', 'action', 'from_value', 'to_value']);
 
 export async function insertActivity(db: Tx, rows: Required<Omit<Insertable<ReplyActivityTable>, 'id'>>[]) {
-  if (rows.length === 1) await insertOne(db, rows[0]!);
-  else if (rows.length) await db.insertInto('reply_activity').values(rows).execute();
+  await together(rows.map((row) => insertOne(db, row)));
 }
 
 export async function insertNote(db: Tx, row: Insertable<ReplyNoteTable>) {
