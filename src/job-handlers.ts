@@ -11,6 +11,7 @@ import type { Handler, Periodic } from './jobs/queue.ts';
 import { wakeDueSnoozes } from './replies/snooze.ts';
 import { SYSTEM_MAIL_JOB, systemMailHandler } from './mail/system.ts';
 import { triageHandlers } from './triage/handlers.ts';
+import { LEARN_AFTER_MS, learnCorrections } from './triage/learning.ts';
 import { FILE_SENT_JOB, fileSentHandler, mailboxRoute, type SendingOptions } from './mailboxes/sending.ts';
 import type { OAuthTokens } from './mailboxes/oauth-tokens.ts';
 import { forgetOldStates } from './mailboxes/oauth.ts';
@@ -48,6 +49,8 @@ export function buildHandlers(deps: HandlerDeps): Record<string, Handler> {
 export function buildPeriodic(deps: Pick<HandlerDeps, 'db'>): Periodic[] {
   return [
     { name: 'replies.wake-snoozed', everyMs: 15_000, run: () => wakeDueSnoozes(deps.db) },
+    // the team's corrections since the last sweep, each workspace's learned in one write
+    { name: 'triage.learn', everyMs: LEARN_AFTER_MS, run: () => learnCorrections(deps.db) },
     // a no-op unless a table has moved enough since its last analysis (SQLite: grown or shrunk
     // tenfold, then ~50 ms at 100,000 replies; PostgreSQL with autovacuum off: its thresholds):
     // often enough that a freshly filled database is planned well within seconds

@@ -11,7 +11,7 @@ import type { LlmConfig } from '../src/config/index.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';
-import { LEARN_AFTER_MS } from '../src/replies/triage-jobs.ts';
+import { learnCorrections } from '../src/triage/learning.ts';
 import { triageHandlers } from '../src/triage/handlers.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir, unsureReplyText } from './helpers.ts';
 
@@ -242,11 +242,13 @@ for (const dialect of DIALECTS) {
       await drain();
       expect((await call('POST', '/api/replies/bulk', ws.headers, { ids: ids.slice(0, 2), category_id: partnership.id })).status).toBe(200);
       for (const id of ids.slice(2)) expect((await call('PATCH', `/api/replies/${id}`, ws.headers, { category_id: partnership.id })).status).toBe(200);
-      const learning = await ctx.db.read.selectFrom('jobs').select('kind').where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.learn').execute();
-      expect(learning).toHaveLength(5);
-      // corrections fall due together at the end of their window (triage-jobs.ts LEARN_AFTER_MS)
-      await new Promise((r) => setTimeout(r, LEARN_AFTER_MS));
-      await new Worker(ctx.db, triageHandlers({ db: ctx.db, llm: null })).drain();
+      // a correction queues nothing: the worker's sweep learns it from the reply's history
+      const jobs = await ctx.db.read.selectFrom('jobs').select('kind').where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.learn').execute();
+      expect(jobs).toHaveLength(0);
+      await learnCorrections(ctx.db);
+      // the five corrections, once each; triage's own choices at ingestion are not learned from
+      expect((await call('GET', '/api/triage', ws.headers)).body.data.learned_examples).toBe(5);
+      await learnCorrections(ctx.db);
       expect((await call('GET', '/api/triage', ws.headers)).body.data.learned_examples).toBe(5);
 
       const fresh = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Our agency would like a reseller partnership with you, who do I talk to?' }))).body.data;
@@ -270,8 +272,8 @@ for (const dialect of DIALECTS) {
       expect(suggestions[0].confidence).toBeLessThan(0.5); // under the classifier's threshold: why it was not chosen
 
       expect((await call('PATCH', `/api/replies/${ingested.id}`, ws.headers, { category_id: suggestions[0].category_id })).status).toBe(200);
-      const learning = await ctx.db.read.selectFrom('jobs').select('payload').where('workspace_id', '=', ws.workspace.id).where('kind', '=', 'triage.learn').execute();
-      expect(learning).toHaveLength(1);
+      await learnCorrections(ctx.db);
+      expect((await call('GET', '/api/triage', ws.headers)).body.data.learned_examples).toBe(1);
       // a reply triage decided carries none
       const sure = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Please remove me from your list.' }))).body.data;
       expect((await call('GET', `/api/replies/${sure.id}`, ws.headers)).body.data.triage).toMatchObject({ category_id: cats.Unsubscribe!.id, suggestions: [] });

@@ -2,7 +2,8 @@
 // query module asks here instead of testing the dialect itself.
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { document, SEARCHED } from './migrations/0008_search.ts';
-import type { Q } from './types.ts';
+import { type GrowingSet, IdSet, type ReplySet, RowidSet } from './reply-sets.ts';
+import type { Q, Tx } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -129,92 +130,8 @@ export function textSearch(db: Q, table: keyof typeof SEARCHED, alias: string, t
   return sql<boolean>`${rowid} in (select rowid from ${fts} where ${fts} match ${ftsQuery(terms, scope?.workspaceId)})`;
 }
 
-/** An entry of a list index as the walk of a search reads it (replies/queries.ts walkListIndex). */
-export interface ListIndexEntry {
-  id: string;
-  received_at: string;
-  /** SQLite's rowid; null on PostgreSQL. */
-  rowid: number | null;
-}
-
-/**
- * A set of a workspace's replies held in memory, by the key each database gives cheapest
- * beside its list index: SQLite's rowid (8 bytes an entry), PostgreSQL's id (a UUID string,
- * about 80 bytes with the set's own entry).
- */
-export interface ReplySet {
-  readonly size: number;
-  /** About how much memory it holds. */
-  readonly bytes: number;
-  has(entry: ListIndexEntry): boolean;
-}
-
 /** The column walkListIndex reads as `rowid`: the rowid on SQLite, null on PostgreSQL. */
 export const rowidOrNull = (db: Q) => (dialectOf(db) === 'sqlite' ? sql<number | null>`rowid` : sql<number | null>`null`);
-
-/** A set that later reads add to (textMatchesSince). */
-interface GrowingSet extends ReplySet {
-  add(keys: readonly (number | string)[]): void;
-}
-
-/** Sorted rowids, looked up by binary search; later reads append larger ones. */
-class RowidSet implements GrowingSet {
-  private length: number;
-  constructor(private rowids: Float64Array) {
-    this.length = rowids.length;
-  }
-  get size() {
-    return this.length;
-  }
-  get bytes() {
-    return this.rowids.byteLength;
-  }
-  /** The largest rowid held, 0 when none. */
-  get last() {
-    return this.length ? this.rowids[this.length - 1]! : 0;
-  }
-  has(entry: ListIndexEntry): boolean {
-    const value = entry.rowid!;
-    let lo = 0;
-    let hi = this.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = this.rowids[mid]!;
-      if (v === value) return true;
-      if (v < value) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  }
-  /** Appends the rowids (ascending) larger than every one held, so the set stays sorted. */
-  add(rowids: readonly (number | string)[]) {
-    const newer = (rowids as number[]).filter((r) => r > this.last);
-    if (!newer.length) return;
-    if (this.length + newer.length > this.rowids.length) {
-      const grown = new Float64Array(Math.max(64, Math.ceil((this.length + newer.length) * 1.25)));
-      grown.set(this.rowids.subarray(0, this.length));
-      this.rowids = grown;
-    }
-    this.rowids.set(newer, this.length);
-    this.length += newer.length;
-  }
-}
-
-class IdSet implements GrowingSet {
-  constructor(private readonly ids: Set<string>) {}
-  get size() {
-    return this.ids.size;
-  }
-  get bytes() {
-    return this.ids.size * 80;
-  }
-  has(entry: ListIndexEntry): boolean {
-    return this.ids.has(entry.id);
-  }
-  add(ids: readonly (number | string)[]) {
-    for (const id of ids as string[]) this.ids.add(id);
-  }
-}
 
 /**
  * A workspace's replies that hold a search's words, as one read found them, and where that read
@@ -224,6 +141,19 @@ class IdSet implements GrowingSet {
 export interface MatchSet {
   readonly set: ReplySet;
   readonly mark: number | string;
+}
+
+/**
+ * PostgreSQL: a row of a table with `inserted_txid` (migrations 0027, 0028) written by a
+ * transaction the snapshot `mark` did not see, and the current one has — found by the block
+ * ranges of the column's BRIN index at or past the snapshot's oldest transaction. A transaction
+ * id beyond what the current snapshot has seen (a row restored from another server) is not new.
+ */
+function unseenBy(mark: string): RawBuilder<boolean> {
+  const xmin = mark.slice(0, mark.indexOf(':'));
+  return sql<boolean>`inserted_txid >= ${xmin}::bigint
+    and inserted_txid < pg_snapshot_xmax(pg_current_snapshot())::text::bigint
+    and not pg_visible_in_snapshot(inserted_txid::text::xid8, ${mark}::pg_snapshot)`;
 }
 
 /** The ids a PostgreSQL read finds, and the snapshot it saw (one statement: the same snapshot). */
@@ -259,23 +189,17 @@ export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerm
  * (workspaces/counts.ts searchedTextVersion). SQLite gives a new reply a rowid larger than any
  * before it (one writer; rowids are reused only after a deletion, which moves the version), so
  * the full-text index is read past the mark alone. PostgreSQL's ids are in no such order: the
- * replies whose transaction the mark's snapshot did not see are the new ones (migration 0027),
- * found by the block ranges of the BRIN index at or past the snapshot's oldest transaction.
- * A transaction id beyond what the current snapshot has seen (a row restored from another
- * server) is not new: the first read had it already.
+ * replies whose transaction the mark's snapshot did not see are the new ones (unseenBy,
+ * migration 0027); a row restored from another server is not new: the first read had it already.
  */
 export async function textMatchesSince(db: Q, workspaceId: string, terms: SearchTerms, found: MatchSet): Promise<MatchSet> {
   const set = found.set as GrowingSet;
   if (dialectOf(db) === 'postgres') {
-    const mark = String(found.mark);
-    const xmin = mark.slice(0, mark.indexOf(':'));
     const read = await idsWithSnapshot(
       db,
       // the new rows first (OFFSET 0 keeps the planner from merging the two levels): left
       // together, it ANDs the BRIN's few blocks with the GIN index's bitmap of every match
-      sql`select r.id, null from (select * from replies where inserted_txid >= ${xmin}::bigint
-        and inserted_txid < pg_snapshot_xmax(pg_current_snapshot())::text::bigint
-        and not pg_visible_in_snapshot(inserted_txid::text::xid8, ${mark}::pg_snapshot)
+      sql`select r.id, null from (select * from replies where ${unseenBy(String(found.mark))}
         and workspace_id = ${workspaceId} offset 0) r where ${textSearch(db, 'replies', 'r', terms)}`,
     );
     set.add(read.ids);
@@ -284,4 +208,47 @@ export async function textMatchesSince(db: Q, workspaceId: string, terms: Search
   const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} and rowid > ${found.mark} order by rowid`.execute(db);
   set.add(rows.map((r) => r.rowid));
   return { set, mark: (set as RowidSet).last };
+}
+
+/** A person or key put a reply in a category: the history row triage's learning sweep learns from. */
+export interface Correction {
+  workspace_id: string;
+  reply_id: string;
+  category_id: string;
+}
+
+/**
+ * The corrections written since `mark` (oldest first), and the mark to read from next time
+ * (triage/learning.ts, migration 0028). Only a person's or an API key's category changes are
+ * corrections: triage's own choices would only repeat themselves.
+ * - PostgreSQL: the mark is the server's identity and a snapshot. The rows whose transaction
+ *   that snapshot did not see are the new ones, read with the statement's own snapshot, the
+ *   next mark. A mark of another server (a database restored into a new one: its transaction ids
+ *   mean nothing here) makes every stored row old and starts from now.
+ * - SQLite: the rows past the mark's id; the next mark is the largest id now stored.
+ */
+export async function correctionsSince(db: Tx, mark: string): Promise<{ corrections: Correction[]; mark: string }> {
+  const isCorrection = sql`action = 'category' and actor_type in ('user', 'api_key') and to_value is not null`;
+  if (dialectOf(db) === 'postgres') {
+    const { rows: ids } = await sql<{ server: string; now: string }>`select system_identifier::text as server, pg_current_snapshot()::text as now from pg_control_system()`.execute(db);
+    const { server, now } = ids[0]!;
+    const slash = mark.indexOf('/');
+    if (mark.slice(0, slash) !== server) {
+      await sql`update reply_activity set inserted_txid = null where inserted_txid is not null`.execute(db);
+      return { corrections: [], mark: `${server}/${now}` };
+    }
+    const snapshot = mark.slice(slash + 1);
+    const { rows } = await sql<Correction & { id: string | null; snapshot: string | null }>`
+      select null::bigint as id, null as workspace_id, null as reply_id, null as category_id, pg_current_snapshot()::text as snapshot
+      union all
+      select id, workspace_id, reply_id, to_value, null from reply_activity where ${unseenBy(snapshot)} and ${isCorrection}`.execute(db);
+    const corrections = rows.filter((r) => r.id !== null).sort((a, b) => Number(a.id) - Number(b.id));
+    return {
+      corrections: corrections.map(({ workspace_id, reply_id, category_id }) => ({ workspace_id, reply_id, category_id })),
+      mark: `${server}/${rows.find((r) => r.id === null)!.snapshot!}`,
+    };
+  }
+  const { rows } = await sql<Correction>`select workspace_id, reply_id, to_value as category_id from reply_activity where id > ${Number(mark)} and ${isCorrection} order by id`.execute(db);
+  const { rows: last } = await sql<{ id: number | null }>`select max(id) as id from reply_activity`.execute(db);
+  return { corrections: rows, mark: String(last[0]?.id ?? 0) };
 }

@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024_report_rollups.ts';
 import * as m0025 from './migrations/0025_audit_log.ts';
 import * as m0026 from './migrations/0026_retention.ts';
 import * as m0027 from './migrations/0027_reply_insert_txid.ts';
+import * as m0028 from './migrations/0028_learning_from_history.ts';
 
 // Listed here rather than read from the folder, so the set of migrations is part of the
 // code under review and works the same under tsx, a bundler or plain node.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0025_audit_log': m0025,
   '0026_retention': m0026,
   '0027_reply_insert_txid': m0027,
+  '0028_learning_from_history': m0028,
 };
 
 /** Every migration this code knows, by name (a restored copy must name no other: cli/backup.ts). */

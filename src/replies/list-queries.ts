@@ -2,7 +2,8 @@
 // a filtered page, the list index walked for a search, the count of a filter and the columns a
 // list item never changes. Every one takes the workspace id and filters by it first.
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { type ListIndexEntry, type ReplySet, rowidOrNull, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
+import { rowidOrNull, sameWorkspaceNoIndex, type SearchTerms, textSearch } from '../db/dialect.ts';
+import type { ListIndexEntry, ReplySet } from '../db/reply-sets.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Database, Q, ReplyStatus, ReplyTable } from '../db/types.ts';
 

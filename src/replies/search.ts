@@ -14,7 +14,8 @@
 // match again: it reads the matches stored since the last read (db/dialect.ts
 // textMatchesSince) and adds them. A changed or deleted reply's text makes it read them all.
 import type { Q } from '../db/types.ts';
-import { type MatchSet, type ReplySet, type SearchTerms, textMatchesSince, textMatchSet } from '../db/dialect.ts';
+import { type MatchSet, type SearchTerms, textMatchesSince, textMatchSet } from '../db/dialect.ts';
+import type { ReplySet } from '../db/reply-sets.ts';
 import { readCounts, searchedTextVersion, type TextVersion } from '../workspaces/counts.ts';
 import { isSearchOnly, pageRowsByIds, type PagePosition, type ReplyFilter, type ReplyPageRow, type SearchPlan, walkListIndex } from './list-queries.ts';
 

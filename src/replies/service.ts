@@ -8,7 +8,6 @@ import { moveStatusCount } from '../workspaces/counts.ts';
 import { raise } from '../events.ts';
 import type { Bulk, PatchReply } from './schemas.ts';
 import * as q from './queries.ts';
-import { queueLearning } from './triage-jobs.ts';
 import { historyOf, record } from '../activity/record.ts';
 import type { Actor } from '../workspaces/service.ts';
 import { findMember } from '../workspaces/queries.ts';
@@ -45,7 +44,9 @@ export async function applyChange(
   patch: Change,
   at: string,
   /**
-   * learn: a category chosen by a person or client teaches triage's model (a learning job).
+   * learn: a category chosen by a person or client, not by triage: its consequences follow
+   * (Unsubscribe marks the contact), and triage's model learns it from the history row written
+   * here when the actor is a person or an API key (triage/learning.ts).
    * known (triage's): the row it already read under lock, and a category it just read.
    */
   opts: { actor: Actor; learn: boolean; known?: { current: q.LockedReply; categoryChecked: true }; ifMatch?: string },
@@ -119,8 +120,8 @@ export async function applyChange(
     changed.assignee_id &&
       raise(trx, workspaceId, 'reply.assigned', { id: current.id, assignee: assignee ? assigneeOf(assignee.id, assignee.name, assignee.email) : null, previous_assignee_id: current.assignee_id }),
     didChange && record(trx, workspaceId, current.id, actor, updatedAt, historyOf(changed)),
-    // a person or client chose a category: triage's workspace model learns it (replies/triage-jobs.ts)
-    learn && typeof category === 'string' && queueLearning(trx, workspaceId, id, category),
+    // a person or client chose a category: the history row above is what triage's workspace
+    // model learns it from (triage/learning.ts)
     learn && typeof category === 'string' && categoryChosen(trx, workspaceId, current, category, updatedAt),
   ]);
   return { updated, didChange, changed };

@@ -1,7 +1,7 @@
 // Triage's job handlers (docs/triage.md): triage.reply (the local categoriser, applied at once
 // or handed to the model), triage.model (the configured language model, within the daily
-// budget, with the local result as its fallback) and triage.learn (corrections folded into the
-// workspace's model). decide.ts decides, apply.ts writes.
+// budget, with the local result as its fallback) and triage.learn (corrections queued as jobs
+// before the learning sweep, learning.ts). decide.ts decides, apply.ts writes.
 //
 // The worker claims triage jobs in batches: jobs claimed together are read in one query and
 // categorised in one pass, and each reply is applied in a write of its own (SQLite's group
@@ -16,10 +16,10 @@ import { type LearnPayload, TRIAGE_JOB, TRIAGE_LEARN_JOB, TRIAGE_MODEL_JOB, type
 import { applyDecision, applyModelDraft, type ModelPayload, queueModelJob } from './apply.ts';
 import { asApplied, type Context, contextOf, firstDecision, withNote } from './decide.ts';
 import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnswer, TransientFailure } from './llm.ts';
-import { stripQuoted, WorkspaceModel } from './local/index.ts';
-import { parseModel } from './model-cache.ts';
+import { stripQuoted } from './local/index.ts';
+import { learnInto } from './learning.ts';
 import * as q from './queries.ts';
-import { bodyOf, inputOf } from './reply-text.ts';
+import { bodyOf } from './reply-text.ts';
 
 export interface TriageDeps {
   db: Db;
@@ -189,29 +189,19 @@ async function promptFor(db: Db, workspaceId: string, ctx: Context, r: q.TriageR
   };
 }
 
-/** triage.learn: corrections claimed together are learned in one write of the workspace's model. */
+/**
+ * triage.learn: a correction queued as a job, the way they were before the learning sweep
+ * (learning.ts): run for the jobs still queued when a server upgrades; nothing queues them now.
+ */
 export function learnHandler(deps: Pick<TriageDeps, 'db'>): Handler {
   return batched<LearnPayload>(async (workspaceId, jobs) => {
-    const rows = await q.repliesForTriage(
-      deps.db.read,
-      workspaceId,
-      jobs.map((j) => j.payload.replyId),
+    await deps.db.write((trx) =>
+      learnInto(
+        trx,
+        workspaceId,
+        jobs.map((j) => j.payload),
+      ),
     );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    await deps.db.write(async (trx) => {
-      const row = await q.loadModelForUpdate(trx, workspaceId);
-      const model = row ? parseModel(row.model) : WorkspaceModel.empty();
-      let learned = 0;
-      for (const job of jobs) {
-        const r = byId.get(job.payload.replyId);
-        if (!r) continue;
-        model.learn(inputOf(r), job.payload.categoryId);
-        learned += 1;
-      }
-      if (!learned) return;
-      // the version goes up with the model: every process's model-cache.ts reads it again
-      await q.saveModel(trx, workspaceId, { model: JSON.stringify(model.toJSON()), examples: (row?.examples ?? 0) + learned, updated_at: new Date().toISOString() });
-    });
     return new Map();
   });
 }

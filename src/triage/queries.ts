@@ -1,6 +1,7 @@
 // Triage's statements (src/triage/): the workspace's settings and learned model, what a reply
 // brings to triage, the decision recorded on it, the consequences on contacts and the language
-// model's daily budget. Every one is scoped by the workspace.
+// model's daily budget. Every one is scoped by the workspace, but the learning sweep's, which
+// reads every workspace's new corrections and learns each workspace's apart (learning.ts).
 import type { Updateable } from 'kysely';
 import { bool, forUpdate, sameWorkspaceNoIndex } from '../db/dialect.ts';
 import { contactColumns } from '../replies/queries.ts';
@@ -201,4 +202,15 @@ export async function spendModelCall(db: Tx, workspaceId: string, day: string, b
 
 export function modelCallsOn(db: Q, workspaceId: string, day: string) {
   return db.selectFrom('triage_llm_usage').select('calls').where('workspace_id', '=', workspaceId).where('day', '=', day).executeTakeFirst();
+}
+
+/** The learning sweep's mark (migration 0028), held until the write ends: two workers' sweeps take turns. */
+export async function lockLearningMark(db: Tx): Promise<string> {
+  const row = await forUpdate(db, db.selectFrom('triage_learning').select('mark').where('id', '=', 1)).executeTakeFirst();
+  if (!row) throw new Error('triage_learning has no mark (migration 0028)');
+  return row.mark;
+}
+
+export async function saveLearningMark(db: Tx, mark: string) {
+  await db.updateTable('triage_learning').set({ mark }).where('id', '=', 1).execute();
 }

@@ -10,6 +10,15 @@ export interface TriageModelTable {
   updated_at: string;
 }
 
+/**
+ * Where the learning sweep has read the replies' history to (one row, id 1; migration 0028):
+ * SQLite, the largest reply_activity id learned; PostgreSQL, the snapshot the sweep read with.
+ */
+export interface TriageLearningTable {
+  id: number;
+  mark: string;
+}
+
 /** Language-model calls per workspace per UTC day (YYYY-MM-DD). */
 export interface TriageLlmUsageTable {
   workspace_id: string;
@@ -36,6 +45,7 @@ export interface ReplyTriageTable {
 /** This area's tables, by name (part of Database). */
 export interface TriageTables {
   triage_models: TriageModelTable;
+  triage_learning: TriageLearningTable;
   triage_llm_usage: TriageLlmUsageTable;
   reply_triage: ReplyTriageTable;
 }
