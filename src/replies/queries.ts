@@ -196,6 +196,9 @@ export function markDoNotContact(db: Tx, workspaceId: string, contactId: string,
     .execute();
 }
 
-export function categoryName(db: Q, workspaceId: string, id: string) {
-  return db.selectFrom('categories').select('name').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+// precompiled: every PATCH that chooses a category reads it (is it Unsubscribe?)
+const nameOfCategory = prepared((db, a: { ws: string; id: string }) => db.selectFrom('categories').select('name').where('workspace_id', '=', a.ws).where('id', '=', a.id));
+
+export async function categoryName(db: Q, workspaceId: string, id: string) {
+  return (await nameOfCategory(db, { ws: workspaceId, id }))[0];
 }
