@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { uuidv7 } from '../src/db/ids.ts';
+import { UuidSet } from '../src/db/reply-sets.ts';
 import { planSearch, SearchMemo } from '../src/replies/search.ts';
 import { readCounts, searchedTextVersion } from '../src/workspaces/counts.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace } from './helpers.ts';
@@ -241,3 +242,28 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('UuidSet (PostgreSQL match sets, 16 bytes an id)', () => {
+  const entry = (id: string) => ({ id, received_at: '', rowid: null });
+  it('finds exactly the ids it was given, in any order, and the ones added later', () => {
+    const ids = Array.from({ length: 2000 }, () => uuidv7());
+    const shuffled = [...ids].sort(() => Math.random() - 0.5);
+    const set = new UuidSet(shuffled.slice(0, 1000));
+    expect(set.size).toBe(1000);
+    expect(set.bytes).toBe(16_000);
+    for (const id of shuffled.slice(0, 1000)) expect(set.has(entry(id))).toBe(true);
+    for (const id of shuffled.slice(1000)) expect(set.has(entry(id))).toBe(false);
+    set.add(shuffled.slice(1000, 1010));
+    set.add(shuffled.slice(0, 5)); // already held: not counted twice
+    expect(set.size).toBe(1010);
+    for (const id of shuffled.slice(1000, 1010)) expect(set.has(entry(id))).toBe(true);
+    // enough additions to be merged into the sorted words
+    set.add(shuffled.slice(1010, 2000).concat(Array.from({ length: 4000 }, () => uuidv7())));
+    expect(set.size).toBe(6000);
+    expect(set.bytes).toBe(96_000);
+    for (const id of ids) expect(set.has(entry(id))).toBe(true);
+    expect(set.has(entry(uuidv7()))).toBe(false);
+    expect(set.has(entry('ffffffff-ffff-7fff-bfff-ffffffffffff'))).toBe(false);
+    expect(set.has(entry('00000000-0000-7000-8000-000000000000'))).toBe(false);
+  });
+});

@@ -2,7 +2,7 @@
 // query module asks here instead of testing the dialect itself.
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { document, SEARCHED } from './migrations/0008_search.ts';
-import { type GrowingSet, IdSet, type ReplySet, RowidSet } from './reply-sets.ts';
+import { type GrowingSet, type ReplySet, RowidSet, UuidSet } from './reply-sets.ts';
 import type { Q, Tx } from './types.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -175,8 +175,9 @@ async function idsWithSnapshot(db: Q, matches: RawBuilder<unknown>): Promise<{ i
  */
 export async function textMatchSet(db: Q, workspaceId: string, terms: SearchTerms): Promise<MatchSet> {
   if (dialectOf(db) === 'postgres') {
+    // (on db.read, whose connections give the bitmap of a common word's matches room: postgres.ts)
     const read = await idsWithSnapshot(db, sql`select r.id, null from replies r where r.workspace_id = ${workspaceId} and ${textSearch(db, 'replies', 'r', terms)}`);
-    return { set: new IdSet(new Set(read.ids)), mark: read.snapshot };
+    return { set: new UuidSet(read.ids), mark: read.snapshot };
   }
   const { rows } = await sql<{ rowid: number }>`select rowid from replies_fts where replies_fts match ${ftsQuery(terms, workspaceId)} order by rowid`.execute(db);
   const set = new RowidSet(Float64Array.from(rows, (r) => r.rowid));

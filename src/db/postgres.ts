@@ -24,6 +24,14 @@ const types = {
 const session = { types, options: '-c TimeZone=UTC' };
 
 /**
+ * db.read's few connections also sort and build bitmaps in up to 32 MB (the default is 4): a
+ * common word's matches at a million replies (175,000-455,000) overflow a 4 MB bitmap, which
+ * then keeps only pages and has every row on them parsed again — 17.6 s against 2.4 s
+ * (docs/performance.md "Search while replies arrive"). Four connections: at most 128 MB.
+ */
+const readSession = { ...session, options: `${session.options} -c work_mem=32MB` };
+
+/**
  * SQL texts that run as named prepared statements: PostgreSQL parses and plans each once per
  * connection instead of on every call. Only the precompiled queries of db/prepared.ts are
  * named (a fixed set of shapes), so a connection holds a bounded number of them.
@@ -164,7 +172,7 @@ class PipelinedPool implements PostgresPool {
   ) {}
 
   private open(): Lane {
-    const client = new NamingClient({ connectionString: this.connectionString, ...session, pipeline: true } as pg.ClientConfig);
+    const client = new NamingClient({ connectionString: this.connectionString, ...readSession, pipeline: true } as pg.ClientConfig);
     const lane: Lane = {
       client,
       connected: client.connect(),

@@ -11,8 +11,7 @@ export interface ListIndexEntry {
 
 /**
  * A set of a workspace's replies held in memory, by the key each database gives cheapest
- * beside its list index: SQLite's rowid (8 bytes an entry), PostgreSQL's id (a UUID string,
- * about 80 bytes with the set's own entry).
+ * beside its list index: SQLite's rowid (8 bytes an entry), PostgreSQL's id (a UUID, 16 bytes).
  */
 export interface ReplySet {
   readonly size: number;
@@ -69,18 +68,75 @@ export class RowidSet implements GrowingSet {
   }
 }
 
-export class IdSet implements GrowingSet {
-  constructor(private readonly ids: Set<string>) {}
+/** A UUID's 32 hex digits as four 32-bit words, most significant first (into `out` at `at`). */
+function uuidWords(id: string, out: Uint32Array, at: number): void {
+  const hex = id.length === 36 ? id.slice(0, 8) + id.slice(9, 13) + id.slice(14, 18) + id.slice(19, 23) + id.slice(24) : id;
+  for (let w = 0; w < 4; w++) out[at + w] = parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
+}
+
+/**
+ * PostgreSQL's reply ids (UUIDs) as 16 bytes each, sorted, looked up by binary search: a
+ * string per id cost ~80 bytes, and a common word's matches at a million replies (up to 455,000)
+ * did not fit the memo's budget. Ids a later read adds (a few new replies) wait in a small
+ * Set beside them until there are enough to merge.
+ */
+export class UuidSet implements GrowingSet {
+  private words: Uint32Array;
+  private added = new Set<string>();
+  private readonly probe = new Uint32Array(4);
+  constructor(ids: readonly string[]) {
+    this.words = UuidSet.sorted(ids);
+  }
+  private static sorted(ids: readonly string[]): Uint32Array {
+    const words = new Uint32Array(ids.length * 4);
+    for (let i = 0; i < ids.length; i++) uuidWords(ids[i]!, words, i * 4);
+    let inOrder = true;
+    for (let i = 1; i < ids.length && inOrder; i++) inOrder = compare(words, (i - 1) * 4, words, i * 4) < 0;
+    if (inOrder) return words;
+    const order = Array.from({ length: ids.length }, (_, i) => i).sort((x, y) => compare(words, x * 4, words, y * 4));
+    const out = new Uint32Array(words.length);
+    order.forEach((from, to) => out.set(words.subarray(from * 4, from * 4 + 4), to * 4));
+    return out;
+  }
   get size() {
-    return this.ids.size;
+    return this.words.length / 4 + this.added.size;
   }
   get bytes() {
-    return this.ids.size * 80;
+    return this.words.byteLength + this.added.size * 80;
   }
   has(entry: ListIndexEntry): boolean {
-    return this.ids.has(entry.id);
+    if (this.added.size && this.added.has(entry.id)) return true;
+    uuidWords(entry.id, this.probe, 0);
+    let lo = 0;
+    let hi = this.words.length / 4 - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = compare(this.words, mid * 4, this.probe, 0);
+      if (c === 0) return true;
+      if (c < 0) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   }
   add(ids: readonly (number | string)[]) {
-    for (const id of ids as string[]) this.ids.add(id);
+    for (const id of ids as string[]) if (!this.has({ id, received_at: '', rowid: null })) this.added.add(id);
+    if (this.added.size > 4096) {
+      const all: string[] = [...this.added];
+      for (let i = 0; i < this.words.length; i += 4) all.push(uuidText(this.words, i));
+      this.words = UuidSet.sorted(all);
+      this.added.clear();
+    }
   }
 }
+
+/** Order of two UUIDs stored as four words each. */
+function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
+  for (let w = 0; w < 4; w++) {
+    const d = a[i + w]! - b[j + w]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Four words back as a UUID's hex digits (what uuidWords reads). */
+const uuidText = (words: Uint32Array, at: number) => Array.from(words.subarray(at, at + 4), (w) => w.toString(16).padStart(8, '0')).join('');
