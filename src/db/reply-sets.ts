@@ -68,10 +68,14 @@ export class RowidSet implements GrowingSet {
   }
 }
 
-/** A UUID's 32 hex digits as four 32-bit words, most significant first (into `out` at `at`). */
+const hex = (id: string, from: number, to: number) => parseInt(id.slice(from, to), 16);
+
+/** A UUID (8-4-4-4-12 hex digits) as four 32-bit words, most significant first (into `out` at `at`). */
 function uuidWords(id: string, out: Uint32Array, at: number): void {
-  const hex = id.length === 36 ? id.slice(0, 8) + id.slice(9, 13) + id.slice(14, 18) + id.slice(19, 23) + id.slice(24) : id;
-  for (let w = 0; w < 4; w++) out[at + w] = parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
+  out[at] = hex(id, 0, 8);
+  out[at + 1] = hex(id, 9, 13) * 0x10000 + hex(id, 14, 18);
+  out[at + 2] = hex(id, 19, 23) * 0x10000 + hex(id, 24, 28);
+  out[at + 3] = hex(id, 28, 36);
 }
 
 /**
@@ -138,5 +142,8 @@ function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
   return 0;
 }
 
-/** Four words back as a UUID's hex digits (what uuidWords reads). */
-const uuidText = (words: Uint32Array, at: number) => Array.from(words.subarray(at, at + 4), (w) => w.toString(16).padStart(8, '0')).join('');
+/** Four words back as a UUID (what uuidWords reads). */
+function uuidText(words: Uint32Array, at: number): string {
+  const h = Array.from(words.subarray(at, at + 4), (w) => w.toString(16).padStart(8, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
