@@ -10,7 +10,8 @@
 //
 // Environment: REPLIES (per round and mode, default 3000), ROUNDS (default 3), CONCURRENCY
 // (default 64), DATABASE_URL (default a new SQLite file in the OS temp dir), SERVER_NODE_ARGS
-// (node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
+// (node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it), MODES
+// (default `off,on`; `on` alone profiles triage's side without the other's samples).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,6 +23,7 @@ import { parseDatabaseUrl } from '../src/config/index.ts';
 const REPLIES = Number(process.env.REPLIES ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 64);
+const modes = (process.env.MODES ?? 'off,on').split(',');
 const root = path.join(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replydesk-bench-triage-')), 'bench.db')}`;
 const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
@@ -133,7 +135,7 @@ const drainMs: number[] = [];
 let seq = 0;
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of (round % 2 ? ['on', 'off'] : ['off', 'on']) as ('on' | 'off')[]) {
+    for (const mode of (round % 2 ? ['on', 'off'] : ['off', 'on']).filter((m) => modes.includes(m)) as ('on' | 'off')[]) {
       const rate = await ingest(base, keys[mode], seq, REPLIES);
       seq += REPLIES;
       rates[mode].push(rate);
