@@ -154,10 +154,12 @@ try {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('workspace_id', '=', on.id)
     .executeTakeFirstOrThrow();
-  const ratio = median(rates.on) / median(rates.off);
-  console.log(`\ningestion, median of ${ROUNDS} rounds of ${REPLIES} replies at ${CONCURRENCY} in flight: triage off ${Math.round(median(rates.off))}/s, on ${Math.round(median(rates.on))}/s`);
-  console.log(`triaged replies: ${Number(triaged.n)} of ${ROUNDS * REPLIES}; backlog empty after the last ingestion: median ${Math.round(median(drainMs))} ms`);
-  console.log(`on_vs_off=${ratio.toFixed(2)} (target >= 0.80)`);
+  const measured = (['off', 'on'] as const).filter((m) => rates[m].length).map((m) => `${m} ${Math.round(median(rates[m]))}/s`);
+  console.log(`\ningestion, median of ${ROUNDS} rounds of ${REPLIES} replies at ${CONCURRENCY} in flight: triage ${measured.join(', ')}`);
+  if (rates.on.length) {
+    console.log(`triaged replies: ${Number(triaged.n)} of ${ROUNDS * REPLIES}; backlog empty after the last ingestion: median ${Math.round(median(drainMs))} ms`);
+  }
+  if (rates.on.length && rates.off.length) console.log(`on_vs_off=${(median(rates.on) / median(rates.off)).toFixed(2)} (target >= 0.80)`);
 } finally {
   server.kill('SIGTERM');
   await db.close();
