@@ -185,15 +185,24 @@ export const contactColumns = [
 ] as const;
 
 /** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
+// precompiled (every Unsubscribe triage decides sets it); one per direction, since the flag's
+// value is a constant of the compiled query on each dialect
+const doNotContactTo = (yes: boolean) =>
+  prepared((db, a: { ws: string; id: string; since: string | null; reason: string | null; at: string }) =>
+    db
+      .updateTable('contacts')
+      .set({ do_not_contact: bool(db, yes), do_not_contact_since: a.since, do_not_contact_reason: a.reason, updated_at: a.at })
+      .where('workspace_id', '=', a.ws)
+      .where('id', '=', a.id)
+      .where('do_not_contact', '=', bool(db, !yes))
+      .returning(contactColumns),
+  );
+const setDoNotContactMark = doNotContactTo(true);
+const clearDoNotContactMark = doNotContactTo(false);
+
 export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
-  return db
-    .updateTable('contacts')
-    .set({ do_not_contact: bool(db, yes), do_not_contact_since: yes ? at : null, do_not_contact_reason: yes ? reason : null, updated_at: at })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', contactId)
-    .where('do_not_contact', '=', bool(db, !yes))
-    .returning(contactColumns)
-    .execute();
+  const args = { ws: workspaceId, id: contactId, at };
+  return yes ? setDoNotContactMark(db, { ...args, since: at, reason }) : clearDoNotContactMark(db, { ...args, since: null, reason: null });
 }
 
 // precompiled: every PATCH that chooses a category reads it (is it Unsubscribe?)

@@ -143,17 +143,22 @@ export function findDecision(db: Q, workspaceId: string, replyId: string) {
   return db.selectFrom('reply_triage').selectAll().where('workspace_id', '=', workspaceId).where('reply_id', '=', replyId).executeTakeFirst();
 }
 
-/** Marks the workspace's contacts with these addresses (lower-cased) bouncing; returns those that changed. */
-export function markBouncing(db: Tx, workspaceId: string, emails: string[], at: string) {
-  if (!emails.length) return Promise.resolve([]);
-  return db
+// precompiled: every Bounce triage decides runs it, once per address the report names (one or two)
+const bouncingByEmail = prepared((db, a: { ws: string; email: string; at: string }) =>
+  db
     .updateTable('contacts')
-    .set({ bouncing: bool(db, true), bouncing_since: at, updated_at: at })
-    .where('workspace_id', '=', workspaceId)
-    .where('email', 'in', emails)
+    .set({ bouncing: bool(db, true), bouncing_since: a.at, updated_at: a.at })
+    .where('workspace_id', '=', a.ws)
+    .where('email', '=', a.email)
     .where('bouncing', '=', bool(db, false))
-    .returning(contactColumns)
-    .execute();
+    .returning(contactColumns),
+);
+
+/** Marks the workspace's contacts with these addresses (lower-cased) bouncing; returns those that changed. */
+export async function markBouncing(db: Tx, workspaceId: string, emails: string[], at: string) {
+  const changed: Awaited<ReturnType<typeof bouncingByEmail>> = [];
+  for (const email of new Set(emails)) changed.push(...(await bouncingByEmail(db, { ws: workspaceId, email, at })));
+  return changed;
 }
 
 /** Marks one contact bouncing (a person's PATCH); returns it when it changed. */

@@ -17,7 +17,13 @@ export interface RuleHit {
   phrase: string;
 }
 
-const re = (parts: string[]) => new RegExp(parts.join('|'));
+/**
+ * One pattern of many phrases, each matched from the start of a word: the lookbehind fails at
+ * once inside a word, so the alternation is tried at a fifth of the positions (rules cost 20 µs
+ * a reply before, 9.5 after: docs/triage.md "Cost on ingestion"), and "abmelden" no longer
+ * matches in the middle of an unrelated word.
+ */
+const re = (parts: string[]) => new RegExp(`(?<![a-z0-9])(?:${parts.join('|')})`);
 /** The registered languages' subject starts, anchored like the inline ones (none: a pattern that never matches). */
 const subjectStarts = (parts: string[]) => (parts.length ? `^(?:fw: |fwd: |re: )?(?:${parts.join('|')})` : '(?!)');
 
