@@ -66,13 +66,13 @@ const OOO_BODY = re([
 const UNSUBSCRIBE = re([
   'unsub?scri?be', 'remove me (?:from|of)', 'remove (?:my|this) (?:e-?mail|address|name|contact)', 'take me off', 'take my (?:e-?mail|address|name) off', 'opt(?:ed)?[- ]out',
   '(?:stop|quit) (?:e-?mailing|emailing|contacting|spamming|sending|writing|messaging) (?:me|us|this address)', '(?:do not|don\'t|never) (?:e-?mail|contact|write to|message) (?:me|us) (?:again|anymore|any more|further)',
-  '(?:do not|don\'t) (?:e-?mail|contact) me\\b', 'no (?:more|further) e-?mails', 'delete (?:my|our) (?:data|details|contact|e-?mail)', 'off your (?:mailing |e-?mail )?list',
+  '(?:do not|don\'t) (?:e-?mail|contact) me\\b', 'no (?:more|further) e-?mails', 'delete (?:my|our) (?:data|details|contact|e-?mail)', '(?:erase|delete) (?:all )?(?:the )?(?:my |our )?personal data', 'off your (?:mailing |e-?mail )?list',
   'abmelden', 'abbestellen', 'austragen', 'aus (?:ihrem|ihrer|dem|der|eurem|eurer|deinem|deiner) (?:verteiler|liste|newsletter|datenbank|kartei)', 'keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|zuschriften|kontaktaufnahmen?)',
   'nicht (?:mehr|wieder|weiter) (?:kontaktieren|anschreiben|anmailen|mailen|schreiben|belastigen)', 'loschen sie (?:bitte )?(?:meine|unsere) (?:daten|adresse|e-?mail)', 'entfernen sie (?:mich|meine)',
   'desabonn', 'desinscri', 'retirez[- ]moi', 'supprimez[- ]moi', 'ne (?:plus|pas|jamais) me (?:contacter|recontacter|solliciter|ecrire|relancer)', 'ne me (?:contactez|recontactez|sollicitez|relancez|ecrivez) plus',
-  'ne m\'ecrivez plus', 'retirer mon adresse', 'supprimer mes (?:donnees|coordonnees)', 'de votre (?:liste|fichier|base)(?: de diffusion)?',
+  'ne m\'ecrivez plus', 'de ne plus (?:m\'|nous )?(?:ecrire|envoyer)', 'ne (?:souhaite|souhaitons|veux|voulons) (?:plus |pas )?(?:etre )?(?:demarche|sollicite|recontacte)s?', 'retirer mon adresse', 'supprimer mes (?:donnees|coordonnees)', 'de votre (?:liste|fichier|base)(?: de diffusion)?',
   'dar(?:me|nos)? de baja', 'dame de baja', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)',
-  'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de',
+  'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de', 'elimin(?:e|en|ad) (?:esta|mi) (?:direccion|cuenta de correo)', 'no me incluy(?:a|an|ais|erais|eran|ays) en (?:mas|sus|vuestros|vuestras) (?:envios|listas|comunicaciones|correos)',
   'afmelden', 'uitschrijven', 'haal (?:me|mij|ons) (?:van|uit)', 'verwijder (?:me|mij|mijn|ons)', 'niet meer (?:mailen|benaderen|contacteren|e-?mailen|te mailen|te benaderen)', 'geen (?:verdere )?e-?mails? meer', 'stop met (?:mailen|e-?mailen)',
   ...all('unsubscribe'),
 ]);
