@@ -88,10 +88,10 @@ const WRONG_PERSON = re([
 ]);
 const POINTS_ELSEWHERE = re([
   '\\b(?:contact(?! me)|reach out to|speak (?:to|with)|talk (?:to|with)|get in touch with|write to|forwarded (?:this|your)|forwarding (?:this|your)|cc\'?d|cc\'ing|copying|copied|looped in|colleague|successor|replacement|took over)\\b',
-  'kolleg(?:e|in|en)', 'wenden sie sich (?:bitte )?an', 'sprechen sie (?:bitte )?mit', 'richtige(?:r)? ansprechpartner(?:in)? (?:ist|ware)', 'ansprechpartner(?:in)? (?:ist|dafur)', 'weitergeleitet', 'nachfolger(?:in)?', 'in (?:kopie|cc)',
-  'collegue', 'adressez[- ]vous', 'vo(?:ir|yez) (?:plutot )?avec', 'le bon interlocuteur est', 'contacter', 'contactez', 'en copie', 'transmis', 'successeur', 'remplacant',
-  'companer[oa]', 'colega', 'habl(?:a|e|ar) con', 'te paso el contacto', 'la persona (?:adecuada|indicada) es', 'contact(?:ar|e|en) (?:con|a)', 'dirig(?:irse|ase|anse)', 'en copia', 'reenviado', 'sucesor', 'escrib(?:a|ir|anle|ale) a',
-  'collega', 'neem (?:contact|gerust contact) op met', 'spreek (?:even |eens )?met', 'de juiste (?:contact)?persoon is', 'wend u tot', 'in de cc', 'doorgestuurd', 'opvolger', 'contact opnemen met', 'mail (?:naar|met)',
+  'kolleg(?:e|in|en)', 'wenden sie sich (?:bitte )?an', 'sprechen sie (?:bitte )?mit', 'richtige(?:r)? ansprechpartner(?:in)? (?:ist|ware)', 'ansprechpartner(?:in)? (?:ist|dafur)', '(?<!nicht )weitergeleitet', 'nachfolger(?:in)?', 'in (?:kopie|cc)',
+  'collegue', 'adressez[- ]vous', 'vo(?:ir|yez) (?:plutot )?avec', 'le bon interlocuteur est', 'contacter', 'contactez', 'en copie', '(?<!pas (?:ete )?)transmis', 'successeur', 'remplacant',
+  'companer[oa]', 'colega', 'habl(?:a|e|ar) con', 'te paso el contacto', 'la persona (?:adecuada|indicada) es', 'contact(?:ar|e|en) (?:con|a)', 'dirig(?:irse|ase|anse)', 'en copia', '(?<!no (?:sera |es |ha sido |se ha )?)reenviado', 'sucesor', 'escrib(?:a|ir|anle|ale) a',
+  'collega', 'neem (?:contact|gerust contact) op met', 'spreek (?:even |eens )?met', 'de juiste (?:contact)?persoon is', 'wend u tot', 'in de cc', '(?<!niet )doorgestuurd', 'opvolger', 'contact opnemen met', 'mail (?:naar|met)',
   ...all('pointsElsewhere'),
 ]);
 

@@ -96,10 +96,10 @@ const SIGN_OFF =
   /^\s*(?:best|best regards|kind regards|regards|warm regards|many thanks|thanks|thank you|thx|cheers|br|kr|sincerely|all the best|mit freundlichen gr[üu](?:ß|ss)en|freundliche gr[üu](?:ß|ss)e|viele gr[üu](?:ß|ss)e|beste gr[üu](?:ß|ss)e|sch[öo]ne gr[üu](?:ß|ss)e|liebe gr[üu](?:ß|ss)e|gru(?:ß|ss)|lg|vg|mfg|cordialement|bien [àa] vous|bien cordialement|salutations|bonne journ[ée]e|merci|saludos|un saludo|saludos cordiales|atentamente|gracias|un abrazo|met vriendelijke groet(?:en)?|vriendelijke groet(?:en)?|hartelijke groet(?:en)?|groet(?:en|jes)?|mvg|gr)\s*[,.!]?\s*$/i;
 const LANGUAGE_SIGN_OFF = new RegExp(`^\\s*(?:${all('signOffs').join('|') || '(?!)'})\\s*[,.!]?\\s*$`, 'iu');
 
-/** The text without a closing signature: everything from the last sign-off line ("Best,", "Mit freundlichen Grüßen", "Cordialement", "Saludos", "Met vriendelijke groet") on, when at most 10 lines follow it. */
+/** The text without a closing signature: everything from the last sign-off line ("Best,", "Mit freundlichen Grüßen", "Cordialement", "Saludos", "Met vriendelijke groet") on, when at most 15 lines follow it (a signature with an address, phones and a legal footer runs to 12–14). */
 export function cutSignature(text: string): string {
   const lines = text.split('\n');
-  for (let i = lines.length - 1; i >= 1 && i >= lines.length - 11; i--) {
+  for (let i = lines.length - 1; i >= 1 && i >= lines.length - 16; i--) {
     if (SIGN_OFF.test(lines[i]!) || LANGUAGE_SIGN_OFF.test(lines[i]!)) return lines.slice(0, i).join('\n').trim();
   }
   return text;
