@@ -66,12 +66,12 @@ const OOO_BODY = re([
 const UNSUBSCRIBE = re([
   'unsub?scri?be', 'remove me (?:from|of)', 'remove (?:my|this) (?:e-?mail|address|name|contact)', 'take me off', 'take my (?:e-?mail|address|name) off', 'opt(?:ed)?[- ]out',
   '(?:stop|quit) (?:e-?mailing|emailing|contacting|spamming|sending|writing|messaging) (?:me|us|this address)', '(?:do not|don\'t|never) (?:e-?mail|contact|write to|message) (?:me|us) (?:again|anymore|any more|further)',
-  '(?:do not|don\'t) (?:e-?mail|contact) me\\b', 'no (?:more|further) e-?mails', 'delete (?:my|our) (?:data|details|contact|e-?mail)', '(?:erase|delete) (?:all )?(?:the )?(?:my |our )?personal data', 'off your (?:mailing |e-?mail )?list',
+  '(?:do not|don\'t) (?:e-?mail|contact) me\\b', 'no (?:more|further) e-?mails', 'delete (?:my|our) (?:data|details|contact|e-?mail)', '(?:erase|delete) (?:all )?(?:the )?(?:my |our )?personal data', 'off your (?:mailing |e-?mail )?list', 'leave me alone',
   'abmelden', 'abbestellen', 'austragen', 'aus (?:ihrem|ihrer|dem|der|eurem|eurer|deinem|deiner) (?:verteiler|liste|newsletter|datenbank|kartei)', 'keine (?:weiteren |weitere )?(?:e-?mails|mails|nachrichten|zuschriften|kontaktaufnahmen?)',
   'nicht (?:mehr|wieder|weiter) (?:kontaktieren|anschreiben|anmailen|mailen|schreiben|belastigen)', 'loschen sie (?:bitte )?(?:meine|unsere) (?:daten|adresse|e-?mail)', 'entfernen sie (?:mich|meine)',
   'desabonn', 'desinscri', 'retirez[- ]moi', 'supprimez[- ]moi', 'ne (?:plus|pas|jamais) me (?:contacter|recontacter|solliciter|ecrire|relancer)', 'ne me (?:contactez|recontactez|sollicitez|relancez|ecrivez) plus',
-  'ne m\'ecrivez plus', 'de ne plus (?:m\'|nous )?(?:ecrire|envoyer)', 'ne (?:souhaite|souhaitons|veux|voulons) (?:plus |pas )?(?:etre )?(?:demarche|sollicite|recontacte)s?', 'retirer mon adresse', 'supprimer mes (?:donnees|coordonnees)', 'de votre (?:liste|fichier|base)(?: de diffusion)?',
-  'dar(?:me|nos)? de baja', 'dame de baja', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)',
+  'ne m\'ecrivez plus', 'n\'ecrivez plus', 'de ne plus (?:m\'|nous )?(?:ecrire|envoyer)', 'ne (?:souhaite|souhaitons|veux|voulons) (?:plus |pas )?(?:etre )?(?:demarche|sollicite|recontacte)s?', 'retirer mon adresse', 'supprimer mes (?:donnees|coordonnees)', 'de votre (?:liste|fichier|base)(?: de diffusion)?',
+  'dar(?:me|nos)? de baja', 'dame de baja', 'baja,? (?:porfa|por favor|pls)', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)',
   'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de', 'elimin(?:e|en|ad) (?:esta|mi) (?:direccion|cuenta de correo)', 'no me incluy(?:a|an|ais|erais|eran|ays) en (?:mas|sus|vuestros|vuestras) (?:envios|listas|comunicaciones|correos)',
   'afmelden', 'uitschrijven', 'haal (?:me|mij|ons) (?:van|uit)', 'verwijder (?:me|mij|mijn|ons)', 'niet meer (?:mailen|benaderen|contacteren|e-?mailen|te mailen|te benaderen)', 'geen (?:verdere )?e-?mails? meer', 'stop met (?:mailen|e-?mailen)',
   ...all('unsubscribe'),
@@ -95,6 +95,9 @@ const POINTS_ELSEWHERE = re([
   ...all('pointsElsewhere'),
 ]);
 
+/** An address in the text; not an inline image's content id ("[cid:image001.png@01D7…]"). */
+const ADDRESS = /(?<![a-z0-9._%+-]|cid:)[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g;
+
 /** `strippedBody`: without quoted history; `ownText`: also without the signature (where an address or name would not be a pointer to someone else). */
 export function matchRules(subject: string, strippedBody: string, ownText: string, fromEmail: string): RuleHit | null {
   const subj = fold(subject).trim();
@@ -103,12 +106,14 @@ export function matchRules(subject: string, strippedBody: string, ownText: strin
   if ((m = BOUNCE_SUBJECT.exec(subj)) || (m = BOUNCE_BODY.exec(body))) return { label: 'Bounce', strength: 'strong', phrase: m[0] };
   if ((m = OOO_SUBJECT.exec(subj))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
   if ((m = UNSUBSCRIBE.exec(body))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0] };
-  if ((m = OOO_BODY.exec(body))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
   const own = fold(ownText);
-  if ((m = WRONG_PERSON.exec(own))) {
+  const left = WRONG_PERSON.exec(own);
+  // "has left; mail is not forwarded" is no absence: the person left (as with an automatic answer's headers)
+  if ((m = OOO_BODY.exec(body)) && !left) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
+  if ((m = left)) {
     const phrase = m[0];
     const sender = fromEmail.trim().toLowerCase();
-    const otherAddress = (own.match(/[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g) ?? []).some((a) => a !== sender);
+    const otherAddress = (own.match(ADDRESS) ?? []).some((a) => a !== sender);
     const pointer = POINTS_ELSEWHERE.exec(own.replace(phrase, ' '));
     if (otherAddress || pointer) return { label: 'Referral', strength: 'soft', phrase: `${phrase} + ${pointer ? pointer[0] : 'another address'}` };
     return { label: 'Wrong person', strength: 'soft', phrase };

@@ -28,6 +28,7 @@ export const cs: TriageLanguage = {
     'odpovim (?:vam )?(?:co nejdrive |hned |neprodlene )?po (?:mem |svem )?navratu', 'po (?:mem |svem )?navratu (?:vam )?(?:odpovim|se ozvu|zpravu vyridim)', 'vase zprava nebude preposlana',
   ],
   unsubscribe: [
+    'namitk[uay] proti zpracovani',
     'odhlaste (?:mne|me|nas|mi)', 'odhlasit (?:mne|me|nas|z odberu|ze seznamu|z vaseho|z databaze)', 'odhlaseni (?:z|ze) (?:odberu|seznamu|vaseho|databaze|newsletteru|rozesilani)',
     'vyrad(?:te|it) (?:mne|me|nas|muj|moji|nasi|moje|tento)', '\\bvymazte (?:mne|me|muj|moji|moje|nas|prosim)', '\\bsmazte (?:mne|me|muj|moji|moje|nas|prosim (?:mne|me|muj|moji|moje))',
     '\\bodstrante (?:mne|me|muj|moji|moje|nas)', 'z (?:vaseho|vasi|tveho|tve) (?:seznamu|databaze|mailing|adresare|rozesilani|kartoteky|evidence)',

@@ -35,7 +35,7 @@ export const fi: TriageLanguage = {
   unsubscribe: [
     'poista(?:kaa|isitteko|isitko|tkaa|than|ttehan)? (?:ystavallisesti |heti |pikaisesti |jatkossa |nyt )?(?:minut|meidat|nimeni|osoitteeni|sahkopostiosoitteeni|yhteystietoni|tietoni|tietomme|osoitteemme|tama (?:sahkoposti)?osoite)',
     'poistakaa (?:\\S+ )?(?:listalta|listaltanne|rekisteristanne|rekisterista|jakelusta|postituslistalta)', 'pyyda(?:n|mme) poistamaan', 'poistamaan (?:minut|tietoni|osoitteeni|yhteystietoni|sahkopostiosoitteeni)',
-    'tietojeni poistamista', '(?:postitus|jakelu|markkinointi|sahkoposti)?listaltanne', '(?:postitus|jakelu|markkinointi)listalta', 'rekisteristanne', 'pois (?:jakelusta|listalta|postituslistalta|jakelulistalta)',
+    'tietojeni poistamista', '(?:postitus|jakelu|markkinointi|sahkoposti)?listaltanne', '(?:postitus|jakelu|markkinointi)listalta', '\\S*rekisteristanne', 'pois (?:jakelusta|listalta|postituslistalta|jakelulistalta)',
     '(?:ett)?en halua (?:enaa |jatkossa |vastaanottaa |saada |tallaisia |naita |teidan |mitaan |yhtaan )*(?:viesteja|sahkoposteja|sahkopostia|postia|markkinointia|markkinointiviesteja|yhteydenottoja|mainoksia)',
     '(?:ala|alkaa) (?:enaa )?(?:ota|ottako) (?:minuun |meihin )?(?:enaa )?yhteytta', '(?:ala|alkaa) (?:enaa )?(?:laheta|lahettako|laita|laittako) (?:minulle |meille |tanne )?(?:enaa|viesteja|sahkoposteja|postia|lisaa|mitaan)',
     '(?:ala|alkaa) (?:enaa )?(?:kirjoita|kirjoittako|spammaa|spammatko) (?:minulle|meille|enaa)', '(?:lopeta|lopettakaa) (?:tama |taman |naiden |viestien |sahkopostien )?(?:spammays|spammaaminen|spammaus|lahettaminen|lahettely|viestittely|postitus)',

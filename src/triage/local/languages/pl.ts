@@ -24,12 +24,14 @@ export const pl: TriageLanguage = {
     'odpowiedz automatyczna', 'automatyczna odpowiedz', 'autoodpowiedz', 'autoresponder', 'poza biurem', 'nieobecnosc', 'jestem na urlopie', 'urlop\\b', 'jestem poza biurem',
   ],
   oooBody: [
+    '(?:rozchorowal(?:em|am) sie|jestem (?:dzis |dzisiaj |teraz )?chor[ya])',
     '(?:jestem|przebywam) (?:obecnie |aktualnie |teraz |dzis |dzisiaj |chwilowo |do \\S+ \\S+ )?(?:poza biurem|na urlopie|na zwolnieniu|na zwolnieniu lekarskim|na l4|w podrozy sluzbowej|na delegacji|nieobecn[ya])',
     'przebywam na (?:urlopie|zwolnieniu|delegacji|szkoleniu)', 'nieobecn[ya] w (?:biurze|pracy) (?:do|od|w dniach|az)', 'nieobecnosc do', 'ograniczony dostep do (?:poczty|skrzynki|e-?maili|maila|komputera)',
     'wracam do (?:biura|pracy)', 'powrot do (?:biura|pracy)', 'ponownie dostepn[ya] (?:od|w|we|po)', 'odpowiem (?:na (?:nia|pana|pani|panstwa) (?:wiadomosc|maila) )?(?:niezwlocznie |jak najszybciej |najszybciej jak to mozliwe )?po (?:moim )?powrocie',
     'odpisze (?:niezwlocznie |jak najszybciej )?po (?:moim )?powrocie', 'na urlopie macierzynskim', 'na urlopie rodzicielskim', 'wiadomosc nie (?:jest|bedzie|zostanie) przekazywana',
   ],
   unsubscribe: [
+    'skasowac (?:wszystko|moje dane|moj adres)',
     'wypisz(?:cie)? (?:mnie|nas)', 'prosze (?:mnie |nas )?wypisac', 'wypisanie (?:mnie|nas|z listy|z bazy|z newslettera)', 'wypisac (?:mnie|nas|sie)', 'wypisuje sie',
     '\\busun(?:cie)? (?:mnie|nas|moj adres|moje dane|ten adres|moj e-?mail)', 'prosze (?:o )?(?:usunac|usuniecie) (?:mnie|nas|mojego|moich|naszego|naszych|tego adresu|adresu|moj|moje)',
     '\\busunac (?:mnie|nas|moj adres|moje dane|nasz adres|ten adres)', 'z (?:waszej|panstwa|pana|pani|twojej) (?:listy (?:mailingowej|wysylkowej|adresowej|kontaktow|odbiorcow|subskrybentow)|bazy(?: danych| adresowej| kontaktow| mailingowej)?(?! klient))', 'z listy (?:mailingowej|wysylkowej|odbiorcow|dystrybucyjnej|kontaktow)',

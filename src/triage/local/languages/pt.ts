@@ -34,7 +34,7 @@ export const pt: TriageLanguage = {
   ],
   unsubscribe: [
     'remov(?:a|am|er|e)-me\\b', 'remov(?:a|am|er) (?:o meu|o|este|meu) (?:e-?mail|endereco|contacto|contato)', 'remocao (?:imediata )?do meu',
-    'retir(?:e|em|ar|arem)-me\\b', 'me retir(?:e|em|ar) d', 'retir(?:e|em|ar) (?:o meu|este|meu) (?:e-?mail|endereco|contacto|contato)',
+    'retir(?:e|em|ar|arem)-me\\b', '(?<!je )me retir(?:e|em|ar) d', 'retir(?:e|em|ar) (?:o meu|este|meu) (?:e-?mail|endereco|contacto|contato)',
     'tir(?:e|em|ar)-me d', 'me tir(?:a|e|em|ar) d', 'tir(?:e|em) (?:o meu|este|meu) (?:e-?mail|endereco|contacto|contato)', 'descadastr',
     'cancel(?:ar|e|em) (?:a )?(?:minha )?(?:subscricao|inscricao na (?:lista|newsletter|mailing))', 'anular (?:a )?(?:minha )?subscricao',
     'nao (?:me )?(?:contacte|contactem|contate|contatem|envie|enviem|escreva|escrevam|mande|mandem) mais', 'nao me (?:voltem|volte) a (?:contactar|contatar|escrever|enviar)',

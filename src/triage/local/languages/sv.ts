@@ -46,7 +46,7 @@ export const sv: TriageLanguage = {
     'kolleg(?:a|or|an|orna)', '\\b(?:kan|bor|ska|vanligen|hellre|garna|istallet) kontakta\\b', 'kontakta (?:istallet|i stallet|hellre|garna|min|var|hen|henne|honom)\\b', 'ta kontakt med',
     'vand (?:dig|er) (?:istallet |garna |hellre )?till', 'hor av (?:dig|er) (?:istallet |garna |direkt )?till', '\\b(?:prata|tala) (?:hellre |istallet |garna )?med\\b',
     'eftertradare', 'ersattare', '(?<!vem (?:som )?(?:har |nu har |ska )?)(?:tagit|tar) over', '(?<!vem (?:som )?)(?:tar hand om|har hand om|skoter) (?:sadant|sant|sadana|det dar|den biten|den delen)', 'ratt (?:person|kontaktperson|kontakt) (?:ar|vore|blir|att)',
-    'vidarebefordra(?:t|r|de)?', 'skick(?:at|ar|ade) (?:det |ditt mejl |mejlet |ditt mail |mailet )?vidare', '(?:i|pa) kopia', 'cc:?ar', '\\bskriv (?:hellre |istallet |garna |direkt )?till\\b', '\\b(?:mejla|maila) (?:hellre |istallet |garna |direkt )?(?:till|henne|honom|hen)\\b',
+    '(?<!(?:inte|ej) (?:att )?)vidarebefordra(?:t|r|de)?', 'skick(?:at|ar|ade) (?:det |ditt mejl |mejlet |ditt mail |mailet )?vidare', '(?:i|pa) kopia', 'cc:?ar', '\\bskriv (?:hellre |istallet |garna |direkt )?till\\b', '\\b(?:mejla|maila) (?:hellre |istallet |garna |direkt )?(?:till|henne|honom|hen)\\b',
     '(?<!vem )som (?:skoter|ansvarar for|har hand om|tar hand om|har tagit over)',
   ],
 
