@@ -184,7 +184,6 @@ export const contactColumns = [
   'bouncing_since',
 ] as const;
 
-/** Marks contacts of the workspace do-not-contact (those not already marked); returns them as they are now. */
 // precompiled (every Unsubscribe triage decides sets it); one per direction, since the flag's
 // value is a constant of the compiled query on each dialect
 const doNotContactTo = (yes: boolean) =>
@@ -200,6 +199,7 @@ const doNotContactTo = (yes: boolean) =>
 const setDoNotContactMark = doNotContactTo(true);
 const clearDoNotContactMark = doNotContactTo(false);
 
+/** Sets (or clears) the contact's do-not-contact mark unless it already is so; the contact as it is now when it changed. */
 export function markDoNotContact(db: Tx, workspaceId: string, contactId: string, at: string, reason: string, yes: boolean) {
   const args = { ws: workspaceId, id: contactId, at };
   return yes ? setDoNotContactMark(db, { ...args, since: at, reason }) : clearDoNotContactMark(db, { ...args, since: null, reason: null });
