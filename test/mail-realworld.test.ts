@@ -45,7 +45,7 @@ describe('real-looking mail, read by the mailbox parser', () => {
 // used for a rule or a threshold. The bar sits under what `npm run triage:eval` measures (96.5% on
 // the twelve languages), so a change that makes triage of real mail clearly worse fails here.
 describe('triage of real-looking mail, as the mailbox sync categorises it', () => {
-  it("is right on at least 92% of the twelve languages' messages, and catches every bounce", async () => {
+  it("is right on at least 93% of the twelve languages' messages, and catches every bounce", async () => {
     let right = 0;
     let total = 0;
     for (const e of manifest.filter((x) => !['ru', 'ja', 'zh'].includes(x.lang))) {
@@ -63,6 +63,6 @@ describe('triage of real-looking mail, as the mailbox sync categorises it', () =
       if (e.label === 'Bounce') expect({ file: e.file, label: d?.label }).toEqual({ file: e.file, label: 'Bounce' });
     }
     expect(total).toBeGreaterThanOrEqual(220);
-    expect(right / total).toBeGreaterThanOrEqual(0.92);
+    expect(right / total).toBeGreaterThanOrEqual(0.93);
   });
 });
