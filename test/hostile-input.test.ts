@@ -400,7 +400,7 @@ for (const dialect of DIALECTS) {
         }
         if (!Array.isArray(v) || v.length !== 3 || v[0] !== direction || b64(JSON.stringify(v)) !== given) return false;
         const at = new Date(typeof v[1] === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v[1]) ? v[1] : NaN);
-        return !Number.isNaN(at.getTime()) && at.toISOString() === v[1] && typeof v[2] === 'string' && /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(v[2]);
+        return !Number.isNaN(at.getTime()) && at.toISOString() === v[1] && at.getUTCFullYear() >= 1 && typeof v[2] === 'string' && /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/.test(v[2]);
       };
       expect([real.replies, real.oldest, real.contacts].map((c, i) => wellFormed(c, 'dac'[i]!))).toEqual([true, true, true]);
       const piece = fc.oneof(

@@ -33,13 +33,18 @@ export function tokensOf(db: Q, id: string) {
     .executeTakeFirst();
 }
 
-/** Takes the refresh lease of a connection until `until`: false when another worker holds it. */
-export async function takeRefreshLease(db: Tx, id: string, now: string, until: string): Promise<boolean> {
+/**
+ * Takes the refresh lease of a connection until `until`: false when another worker holds it, or
+ * when the token no longer expires before `dueBefore` (another worker renewed it since this one
+ * read the row, and let the lease go).
+ */
+export async function takeRefreshLease(db: Tx, id: string, now: string, until: string, dueBefore: string): Promise<boolean> {
   const res = await db
     .updateTable('connections')
     .set({ oauth_refresh_until: until })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('oauth_refresh_until', 'is', null), eb('oauth_refresh_until', '<=', now)]))
+    .where((eb) => eb.or([eb('oauth_expires_at', 'is', null), eb('oauth_expires_at', '<=', dueBefore)]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

@@ -7,6 +7,7 @@
 // says to reconnect; its sync position stays, so a reconnect resumes where it stopped.
 import * as oidc from 'openid-client';
 import type { Db } from '../db/connect.ts';
+import type { Tx } from '../db/types.ts';
 import { decryptSecret, encryptSecret } from '../security/secrets.ts';
 import { MailServerError, type Protocol } from './net.ts';
 import { type OAuthClients, tokenContext } from './oauth.ts';
@@ -39,7 +40,8 @@ export class OAuthTokens {
         throw new MailServerError(protocol, 'login', 'the mailbox has no OAuth tokens: reconnect it in Settings → Mailboxes');
       if (Date.parse(row.oauth_expires_at ?? '') - Date.now() > ahead) return decryptSecret(this.secretKey, tokenContext(row.id, 'access'), row.oauth_access_token_enc);
       const t = Date.now();
-      if (await this.db.write((trx) => oq.takeRefreshLease(trx, row.id, new Date(t).toISOString(), new Date(t + LEASE_MS).toISOString()))) {
+      const lease = (trx: Tx) => oq.takeRefreshLease(trx, row.id, new Date(t).toISOString(), new Date(t + LEASE_MS).toISOString(), new Date(t + ahead).toISOString());
+      if (await this.db.write(lease)) {
         return this.refresh(row.id, row.oauth_provider, decryptSecret(this.secretKey, tokenContext(row.id, 'refresh'), row.oauth_refresh_token_enc), protocol);
       }
       // another worker is renewing it: its new token will be in the row
