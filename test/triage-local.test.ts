@@ -122,6 +122,23 @@ describe('headers', () => {
     const d = categorise(reply('Thank you for your email. I no longer work at Acme. This mailbox is not monitored.', { headers: { 'auto-submitted': 'auto-replied' } }));
     expect(d).toMatchObject({ label: 'Wrong person', source: 'header' });
   });
+
+  // a departure the rule phrases may not cover (the third person): the classifier tells it from an absence
+  it.each([
+    ['Thank you for your message. Jonas Berg has left Fjordline AS. For anything about logistics please write to his successor, Ingrid Dahl: ingrid.dahl@example.no.', 'Referral'],
+    ['Frau Keller ist nicht mehr bei der Müller GmbH beschäftigt. Bitte richten Sie Ihre Anfrage an ihren Nachfolger Herrn Brandt, brandt@example.de.', 'Referral'],
+  ])('an automatic reply saying someone else left is not Out of office: %s', (body, category) => {
+    for (const extra of [{ headers: { 'auto-submitted': 'auto-replied' } }, { subject: 'Automatic reply: Quick question' }]) {
+      expect(categorise(reply(body, extra))?.label).toBe(category);
+    }
+  });
+
+  it('an absence that names a stand-in stays Out of office', () => {
+    const d = categorise(
+      reply('I am on parental leave until 3 March. In the meantime please contact my colleague Ingrid Dahl (ingrid.dahl@example.no).', { headers: { 'auto-submitted': 'auto-replied' } }),
+    );
+    expect(d).toMatchObject({ label: 'Out of office', source: 'header' });
+  });
 });
 
 // Written for this test, apart from the corpus (none of these statements is in it).
@@ -195,6 +212,12 @@ describe('rule phrases', () => {
   it.each([
     ['Pas intéressé. Arrêtez de m’écrire, s’il vous plaît.', 'Unsubscribe'],
     ['Cessez de me relancer.', 'Unsubscribe'],
+    ['Plus jamais de relances, merci.', 'Unsubscribe'],
+    ['Unterlassen Sie bitte künftig jegliche Werbung.', 'Unsubscribe'],
+    ['Por favor, no nos mandéis más correos.', 'Unsubscribe'],
+    ['Vi prego di non usare più il mio indirizzo.', 'Unsubscribe'],
+    ["I'm taking some time off and will reply next week.", 'Out of office'],
+    ['Wyjazd służbowy do piątku, odpowiem po powrocie.', 'Out of office'],
   ])('"%s" decides %s by rule', (body, category) => {
     expect(categorise(reply(body))).toMatchObject({ label: category, source: 'rule' });
   });

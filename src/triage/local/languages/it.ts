@@ -35,7 +35,7 @@ export const it: TriageLanguage = {
     'cancella(?:re|te) (?:il mio|la mia|i miei) (?:indirizzo|contatto|nominativo|dati|e-?mail|mail)', 'cancellazione (?:immediata )?(?:del mio|della mia|dei miei)',
     'rimuovete(?:mi|ci)\\b', 'rimuovimi\\b', 'rimuovermi\\b', 'mi rimuov(?:a|ete|i) (?:da|dalla|dalle|dai|dal)\\b', 'rimuove(?:re|te) (?:il mio|la mia|i miei) (?:indirizzo|contatto|nominativo|dati|e-?mail|mail)',
     'toglietemi\\b', 'togliermi (?:da|dalla|dalle|dai|dal)\\b', 'togliete (?:il mio|la mia) (?:indirizzo|contatto|e-?mail|mail)',
-    'elimina(?:re|te) (?:il mio|la mia|i miei) (?:indirizzo|contatto|nominativo|dati|e-?mail|mail)', 'disiscriv', 'disiscrizione',
+    'elimina(?:re|te) (?:il mio|la mia|i miei) (?:indirizzo|contatto|nominativo|dati|e-?mail|mail)', 'disiscriv', 'disiscrizione', 'non usa(?:re|te) piu (?:il mio|la mia|i miei) (?:indirizzo|e-?mail|mail|dati|contatt)',
     'non (?:voglio|desidero) (?:piu )?ricevere (?:altre|ulteriori|queste|le vostre|piu|e-?mail|mail|comunicazioni|newsletter|messaggi)',
     'non (?:mi )?(?:scrivete|scrivetemi|contattate|contattatemi|inviatemi|mandatemi|scriva|contatti|invii|mandi) (?:piu|altre)\\b',
     'di non (?:contattarmi|scrivermi|inviarmi|mandarmi|ricontattarmi) (?:piu|ulteriormente|in (?:nessun|alcun) modo)',

@@ -26,7 +26,7 @@ export const pl: TriageLanguage = {
   oooBody: [
     '(?:rozchorowal(?:em|am) sie|jestem (?:dzis |dzisiaj |teraz )?chor[ya])',
     '(?:jestem|przebywam) (?:obecnie |aktualnie |teraz |dzis |dzisiaj |chwilowo |do \\S+ \\S+ )?(?:poza biurem|na urlopie|na zwolnieniu|na zwolnieniu lekarskim|na l4|w podrozy sluzbowej|na delegacji|nieobecn[ya])',
-    'przebywam na (?:urlopie|zwolnieniu|delegacji|szkoleniu)', 'nieobecn[ya] w (?:biurze|pracy) (?:do|od|w dniach|az)', 'nieobecnosc do', 'ograniczony dostep do (?:poczty|skrzynki|e-?maili|maila|komputera)',
+    'przebywam na (?:urlopie|zwolnieniu|delegacji|szkoleniu)', 'nieobecn[ya] w (?:biurze|pracy) (?:do|od|w dniach|az)', 'nieobecnosc do', 'wyjazd\\S* sluzbow\\S* (?:do|od|w dniach)', 'ograniczony dostep do (?:poczty|skrzynki|e-?maili|maila|komputera)',
     'wracam do (?:biura|pracy)', 'powrot do (?:biura|pracy)', 'ponownie dostepn[ya] (?:od|w|we|po)', 'odpowiem (?:na (?:nia|pana|pani|panstwa) (?:wiadomosc|maila) )?(?:niezwlocznie |jak najszybciej |najszybciej jak to mozliwe )?po (?:moim )?powrocie',
     'odpisze (?:niezwlocznie |jak najszybciej )?po (?:moim )?powrocie', 'na urlopie macierzynskim', 'na urlopie rodzicielskim', 'wiadomosc nie (?:jest|bedzie|zostanie) przekazywana',
   ],
