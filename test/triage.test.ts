@@ -317,7 +317,7 @@ for (const dialect of DIALECTS) {
 
       it('a 5xx from the model server is retried by the job; the last failed attempt leaves the local result', async () => {
         const ws = await makeWorkspace(ctx.db, { triage: true });
-        const id = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Noted.' }))).body.data.id as string;
+        const id = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: await unsureReplyText() }))).body.data.id as string;
         model.requests.length = 0;
         model.answer(() => ({ status: 503, content: 'overloaded' }));
         await drain(llmConfig()); // triage.reply: unsure, so a triage.model job; its first attempt gets 503
@@ -363,7 +363,7 @@ for (const dialect of DIALECTS) {
         expect(await read(slow)).toMatchObject({ category: { name: 'Interested' }, ai_response: expect.stringContaining('Hi Ada,') });
 
         // an unsure reply with no budget left: the local result (nothing confident: no category)
-        const unsure = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Noted.' }))).body.data.id;
+        const unsure = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: await unsureReplyText() }))).body.data.id;
         model.requests.length = 0;
         await drain(llmConfig({ dailyBudget: 2 }));
         expect(model.requests).toHaveLength(0);

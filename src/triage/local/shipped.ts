@@ -1,12 +1,13 @@
 import { CATEGORY_NAMES } from './categories.ts';
 import { SoftmaxModel, type TrainingExample } from './classifier.ts';
-import { isTraining, loadCorpus, type CorpusEntry } from './corpus.ts';
+import { isFitted, loadCorpus, type CorpusEntry } from './corpus.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
 import { featurise, wordBag } from './text.ts';
 
 /**
- * The shipped classifier: trained from the corpus's training split (neither held out nor validation) the first time it is needed
- * (a fraction of a second), then kept for the life of the process.
+ * The shipped classifier: trained from the corpus's training and validation splits (all but the
+ * held-out split: corpus.ts isFitted) the first time it is needed (warmUp() at boot), then kept
+ * for the life of the process.
  */
 export interface Shipped {
   model: SoftmaxModel;
@@ -46,6 +47,6 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
 let cached: Shipped | null = null;
 
 export function shipped(): Shipped {
-  cached ??= trainShipped(loadCorpus().filter(isTraining));
+  cached ??= trainShipped(loadCorpus().filter(isFitted));
   return cached;
 }
