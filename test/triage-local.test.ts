@@ -3,7 +3,7 @@ import { categorise, CATEGORY_NAMES, CLASSIFIER_THRESHOLD, DEFAULT_CATEGORIES, o
 import { featuresOf, shipped } from '../src/triage/local/shipped.ts';
 import { SoftmaxModel } from '../src/triage/local/classifier.ts';
 import { CORPUS_LANGUAGES, isHeldOut, loadCorpus } from '../src/triage/local/corpus.ts';
-import { featurise, fold } from '../src/triage/local/text.ts';
+import { featurise, fold, normalise, words } from '../src/triage/local/text.ts';
 
 const reply = (bodyText: string, extra: Partial<TriageInput> = {}): TriageInput => ({
   subject: 'Re: Quick question',
@@ -217,6 +217,12 @@ describe('rule phrases', () => {
     ['Vi prego di non usare più il mio indirizzo.', 'Unsubscribe'],
     ["I'm taking some time off and will reply next week.", 'Out of office'],
     ['Wyjazd służbowy do piątku, odpowiem po powrocie.', 'Out of office'],
+    ['Hören Sie bitte auf, mir zu schreiben.', 'Unsubscribe'],
+    ['Ik wil niet langer gemaild worden.', 'Unsubscribe'],
+    ["Je fais valoir mon droit d'opposition.", 'Unsubscribe'],
+    ['Přestaňte mi psát.', 'Unsubscribe'],
+    ['Jag är hemma med sjukt barn i dag.', 'Out of office'],
+    ['Jeg er på barsel til august.', 'Out of office'],
   ])('"%s" decides %s by rule', (body, category) => {
     expect(categorise(reply(body))).toMatchObject({ label: category, source: 'rule' });
   });
@@ -260,6 +266,15 @@ describe('the classifier', () => {
   it('folds accents and case, so typed and untyped accents are one word', () => {
     expect(fold('Désabonner MÜLLER Straße Œuvre')).toBe('desabonner muller strasse oeuvre');
     expect(featurise('désabonner', '')).toEqual(featurise('DESABONNER', ''));
+  });
+
+  it("reads a question mark as a word, and a reply's length as a feature of its own", () => {
+    expect(words(normalise('How much?? And ¿cuándo?'))).toEqual(['how', 'much', 'zzq', 'and', 'cuando', 'zzq']);
+    expect(new Set(featurise('How much?', ''))).not.toEqual(new Set(featurise('How much', '')));
+    // the same words, a short reply and a long one: only the length feature differs
+    const short = new Set(featurise('Thanks. Thanks.', ''));
+    const long = new Set(featurise('Thanks. '.repeat(30), ''));
+    expect([...long].filter((h) => !short.has(h))).toHaveLength(1);
   });
 
   it('a softmax model learns a separable toy problem and is unsure of what it never saw', () => {

@@ -60,6 +60,10 @@ const OOO_BODY = re([
   'absent(?:e)? (?:du bureau|jusqu|a partir|pour)', 'actuellement absent', '(?:je suis|suis) (?:actuellement )?en (?:conges|vacances)', 'hors du bureau', 'de retour (?:au bureau )?(?:le|a partir|lundi|mardi|mercredi|jeudi|vendredi)', 'acces limite a (?:mes|ma) (?:e-?mails|messagerie|courriels)',
   'fuera de la oficina', '(?:estoy|estare|me encuentro) (?:actualmente )?(?:de vacaciones|fuera de la oficina|ausente|de baja)', 'estare de vuelta', 'de vuelta el', 'regreso el', 'acceso limitado a(?:l)? (?:mi )?correo',
   'afwezig', 'buiten kantoor', '(?:ben|zijn) (?:momenteel |tot en met \\S+ )?(?:met|op) vakantie', 'weer (?:aanwezig|terug|op kantoor)', 'beperkt toegang tot (?:mijn )?e-?mail', 'niet op kantoor',
+  'away,? (?:and )?back (?:in |on )',
+  '(?:auf|in) (?:geschafts|dienst)reise\\b',
+  'arret maladie', 'hospitalise', 'reprise prevue',
+  '(?:met|op) vakantie (?:vertrokken|gegaan)',
   ...all('oooBody'),
 ]);
 
@@ -74,6 +78,11 @@ const UNSUBSCRIBE = re([
   'dar(?:me|nos)? de baja', 'dame de baja', 'baja,? (?:porfa|por favor|pls)', 'denme de baja', 'darse de baja', 'no me (?:contacte|contacten|escriba|escriban|envie|envien|vuelva|vuelvan)', 'deje(?:n)? de (?:escribirme|enviarme|contactarme|escribirnos)', 'no (?:me|nos) (?:escribais|escribas|mandeis|envieis|contacteis) mas',
   'elimin(?:e|en|ad|ar|ame|enme) (?:mi|mis|nuestro) (?:correo|direccion|email|e-mail|contacto|datos)', '(?:sacar|quitar)(?:me|nos) de (?:su|la|vuestra|tu)', 'quiteme de', 'saquenme de', 'elimin(?:e|en|ad) (?:esta|mi) (?:direccion|cuenta de correo)', 'no me incluy(?:a|an|ais|erais|eran|ays) en (?:mas|sus|vuestros|vuestras) (?:envios|listas|comunicaciones|correos)',
   'afmelden', 'uitschrijven', 'haal (?:me|mij|ons) (?:van|uit)', 'verwijder (?:me|mij|mijn|ons)', 'niet meer (?:mailen|benaderen|contacteren|e-?mailen|te mailen|te benaderen)', 'geen (?:verdere )?e-?mails? meer', 'stop met (?:mailen|e-?mailen)',
+  '(?:do not|don\'t|never) send (?:anything|any(?: more)? (?:e-?mails?|messages?))(?: more| else)? to (?:this|my) (?:address|e-?mail|inbox)', '(?:not|never) (?:be )?e-?mailed again', 'no (?:more|further) (?:mailings|messages|newsletters|e-?mail campaigns)', 'exclude (?:me|us|my address|this address) from (?:your|all|any|future)',
+  'unterlassen sie (?:bitte )?(?:(?:kunftig|zukunftig|ab sofort) )?(?:weitere|jegliche|jede)(?: weitere)? (?:e-?mails|mails|nachrichten|kontaktaufnahmen?|zusendungen|werbung)', 'nichts mehr (?:senden|schicken|zusenden)', 'nicht (?:mehr|wieder|weiter) zu (?:kontaktieren|schreiben|mailen|anzuschreiben)', 'horen sie (?:bitte )?auf,? (?:mir|mich|uns) (?:zu )?(?:schreiben|kontaktieren|anzuschreiben|mailen)', '(?:will|mochte) nichts mehr von (?:ihnen|euch|dir) (?:bekommen|erhalten|horen|lesen)', 'einstellung (?:jeglicher|der|aller) (?:kommunikation|kontaktaufnahme|zusendungen)', 'nicht mehr (?:angeschrieben|kontaktiert|angemailt|angerufen) (?:zu )?werden', 'tragen sie (?:mich|uns) (?:bitte )?(?:uberall |sofort |umgehend )?aus\\b', 'widerspruch gegen (?:die )?(?:verwendung|nutzung|verarbeitung)', 'lass(?:en sie|t)? (?:mich|uns) in ruhe', 'runter von (?:der|eurer|ihrer|ihren|euren) (?:liste|verteiler)',
+  'je m\'oppose a (?:toute|tout|la prospection|l\'utilisation|au traitement)', 'droit d\'opposition', 'article (?:17|21) du rgpd', 'coordonnees (?:soient )?(?:effacees|supprimees|retirees)', 'cess(?:ez|iez|er) (?:toute|tout|vos|les) (?:relances?|sollicitations?|envois?|messages?|contacts?)', 'retir(?:er|ez)(?: \\S+)? de vos (?:envois|listes|fichiers|campagnes)', 'ne (?:recoive|recevoir|recois) plus (?:ces|vos|de)',
+  'no me (?:volvais|vuelvas|vuelva|vuelvan) a (?:escribir|contactar|enviar|mandar)', 'desaparezca de (?:vuestros|sus|tus|vuestras) (?:ficheros|listas|bases)', 'borr(?:eis|en|ad|ar|e) (?:mis|nuestros) datos',
+  'bezwaar tegen (?:verdere|het gebruik|de verwerking|commerciele)', 'niet (?:meer|langer) (?:benaderd|gemaild|gecontacteerd|lastiggevallen) (?:te )?worden', 'stuur (?:me |mij |ons )?geen (?:e-?mails?|mails|berichten|herinneringen|reminders) meer', 'schrappen uit (?:uw|jullie|je)',
   ...all('unsubscribe'),
 ]);
 

@@ -9,7 +9,10 @@
  * - character 4-grams of each body word padded with spaces (so "unsubscibe", "abmelden",
  *   "abmeldung" and "désabonner"/"desabonne" share features: typos and inflections across five
  *   languages),
- * - words of the subject in a namespace of their own ("Automatic reply", "Undeliverable").
+ * - words of the subject in a namespace of their own ("Automatic reply", "Undeliverable"),
+ * - the body's length in words, in five buckets (a two-word reply is rarely an information
+ *   request, a fifty-word one rarely an unsubscribe).
+ * A question mark counts as a word ("zzq"), so it takes part in words and bigrams.
  */
 
 export const FEATURE_BITS = 18;
@@ -43,15 +46,19 @@ export function normalise(text: string): string {
   return fold(text).replace(EMAIL, ' zzemail ').replace(SCHEDULING_LINK, ' zzcalendarlink ').replace(URL, ' zzlink ');
 }
 
-const WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+const WORD = /[a-z0-9]+(?:'[a-z]+)?|\?+/g;
 
-/** Words of normalised text; runs of digits become "0" (dates and phone numbers are not vocabulary). */
+/**
+ * Words of normalised text; runs of digits become "0" (dates and phone numbers are not
+ * vocabulary), and a question mark the word "zzq" (a question is what most tells an
+ * information request from interest, in every language).
+ */
 export function words(normalised: string): string[] {
   const out: string[] = [];
   for (const m of normalised.matchAll(WORD)) {
     const w = m[0];
     const c = w.charCodeAt(0);
-    out.push(c >= 48 && c <= 57 ? '0' : w);
+    out.push(c >= 48 && c <= 57 ? '0' : c === 63 ? 'zzq' : w);
   }
   return out;
 }
@@ -75,6 +82,7 @@ const NS_BIGRAM = fnv(FNV_OFFSET, 'b:');
 const NS_CHAR = fnv(FNV_OFFSET, 'c:');
 const NS_SUBJECT = fnv(FNV_OFFSET, 's:');
 const NS_BIAS = fnv(FNV_OFFSET, 'bias');
+const NS_LENGTH = fnv(FNV_OFFSET, 'len:');
 
 /** Hash of one word in the body namespace (the workspace model and tests use it). */
 export function wordHash(w: string): number {
@@ -85,17 +93,18 @@ const MAX_WORDS = 400;
 
 /**
  * The hashed features of a reply: body (already stripped of quoted history) and subject.
- * Repeated features are kept (counts), the bias feature is always present.
+ * Repeated features are kept (counts), the bias and length features are always present.
  */
 export function featurise(body: string, subject: string): Int32Array {
   const bw = words(normalise(body));
   const sw = words(fold(subject));
   const n = Math.min(bw.length, MAX_WORDS);
-  let size = 1 + sw.length + n * 2;
+  let size = 2 + sw.length + n * 2;
   for (let i = 0; i < n; i++) size += Math.max(0, bw[i]!.length - 1);
   const out = new Int32Array(size);
   let k = 0;
   out[k++] = NS_BIAS & FEATURE_MASK;
+  out[k++] = fnvChar(NS_LENGTH, n <= 3 ? 1 : n <= 8 ? 2 : n <= 20 ? 3 : n <= 50 ? 4 : 5) & FEATURE_MASK;
   for (const w of sw) out[k++] = fnv(NS_SUBJECT, w) & FEATURE_MASK;
   let prev = '';
   for (let i = 0; i < n; i++) {

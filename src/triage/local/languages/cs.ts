@@ -37,6 +37,7 @@ export const cs: TriageLanguage = {
     'prestan(?:te)? (?:prosim )?(?:mi |nam )?(?:psat|posilat|spamovat)', 'nepreji si (?:byt )?(?:dale |nadale |vice |uz )?(?:kontaktovan|dostavat|zadne|dalsi)', 'nesouhlasim se (?:zasilanim|zpracovanim)',
     '\\bnezasilani', 'odstraneni (?:teto|me|moji|mych|nasi) adres', 'vyrazeni (?:z|ze) ', '(?:uz|jiz) mi nic neposilejte',
     'zadne dalsi (?:e-?maily|zpravy|nabidky)', 'odvolavam (?:svuj )?souhlas', 'vymaz(?:u|ani|at)? (?:mych|me|moji|nasich) (?:udaju|adresy|kontakt|osobnich)', 'vymazani (?:z|ze) ', 'smazani (?:mych|nasich) (?:udaju|osobnich|kontakt)',
+    'prestan(?:te)? (?:mi |nam )?(?:psat|posilat)', 'prestat (?:mi |nam )?(?:psat|posilat)', 'na cernou listinu', 'nepreji si,? aby (?:se )?(?:moje|me|nase) (?:adresa|udaje)',
   ],
   wrongPerson: [
     '(?:uz|jiz) (?:zde |tu |u vas |u nas |ve (?:firme|spolecnosti) |v (?:teto|nasi|dane) (?:firme|spolecnosti) )?nepracuj(?:i|e)\\b', 'nepracuj(?:i|e) (?:uz|jiz)\\b', 'nepracuj(?:i|e) (?:ve|v|pro) (?:firme|spolecnosti|teto|vasi|nasi)',

@@ -25,6 +25,7 @@ export const da: TriageLanguage = {
     'begraenset (?:adgang|mulighed) (?:til|for at (?:laese|svare pa|tjekke)) (?:min |mine )?(?:e-?mails?|mails?|indbakke|computer)',
     'laeser (?:ikke|ikke mine) (?:e-?mails?|mails?)', 'tilbage pa kontoret', 'pa kontoret igen', 'kan (?:forst |igen )?traeffes (?:igen|fra|efter|pa)', 'traeffes igen',
     'besvare(?:r|s)? (?:din|deres|jeres) (?:mail|e-?mail|henvendelse|besked) (?:nar jeg|efter min|hurtigst muligt efter|sa snart jeg er)', 'bliver ikke videresendt', 'videresendes ikke',
+    'pa barsel',
   ],
   unsubscribe: [
     'afmeld(?:e)? (?:mig|os|min|vores|venligst|denne|fra|nyhedsbrev)', 'afmeldes\\b', '(?:^|\\n)\\s*afmeld\\b',
@@ -34,6 +35,7 @@ export const da: TriageLanguage = {
     'kontakt (?:mig|os) ikke (?:igen|mere)', 'ikke (?:kontakte|skrive til|maile) (?:mig|os) (?:igen|mere)', 'onsker ikke (?:at )?(?:modtage|fa) (?:flere|mere|yderligere)',
     'frabeder (?:mig|os)', '(?:ingen|ikke) (?:flere|yderligere) (?:mails|e-?mails|henvendelser|beskeder|nyhedsbreve)', 'send (?:ikke|ingen) (?:mere|flere)',
     'vil ikke (?:have|modtage) (?:flere|mere) (?:mails?|e-?mails?|henvendelser)', 'fra (?:jeres|din|deres) (?:liste|lister|mailliste|mailingliste|database|kartotek|crm|udsendelser)',
+    'undlad (?:venligst )?at (?:skrive|kontakte|sende|maile)',
   ],
   wrongPerson: [
     'arbejder ikke (?:laengere?|mere) (?:hos|i|for|pa|med)', 'ikke laengere? ansat', 'ikke laengere? i (?:virksomheden|firmaet|selskabet)', 'er stoppet (?:hos|i|pa|som)', 'jeg er stoppet\\b(?! med)', 'stoppede (?:hos|i firmaet|i virksomheden)',

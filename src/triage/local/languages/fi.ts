@@ -31,6 +31,7 @@ export const fi: TriageLanguage = {
     'palaan (?:takaisin |taas )?(?:toimistolle|toihin|tyopaikalle)', 'palaan lomalta', '(?:olen|olemme) (?:jalleen|taas|uudelleen) (?:tavoitettavissa|toimistolla|paikalla|toissa)\\b',
     'tavoitettavissa (?:jalleen|taas|uudelleen)\\b', 'luen (?:sahkopostejani|sahkopostiani|sahkopostia|viestejani) (?:vain )?rajoitetusti', 'rajoitetusti (?:sahkopostin|tavoitettavissa|puhelimitse)',
     'toimisto(?:mme)? on suljettu', 'en ole toimistolla (?:ajalla|valilla|\\d)',
+    'takaisin (?:maanantaina|tiistaina|keskiviikkona|torstaina|perjantaina|ensi viikolla)',
   ],
   unsubscribe: [
     'poista(?:kaa|isitteko|isitko|tkaa|than|ttehan)? (?:ystavallisesti |heti |pikaisesti |jatkossa |nyt )?(?:minut|meidat|nimeni|osoitteeni|sahkopostiosoitteeni|yhteystietoni|tietoni|tietomme|osoitteemme|tama (?:sahkoposti)?osoite)',
@@ -40,6 +41,7 @@ export const fi: TriageLanguage = {
     '(?:ala|alkaa) (?:enaa )?(?:ota|ottako) (?:minuun |meihin )?(?:enaa )?yhteytta', '(?:ala|alkaa) (?:enaa )?(?:laheta|lahettako|laita|laittako) (?:minulle |meille |tanne )?(?:enaa|viesteja|sahkoposteja|postia|lisaa|mitaan)',
     '(?:ala|alkaa) (?:enaa )?(?:kirjoita|kirjoittako|spammaa|spammatko) (?:minulle|meille|enaa)', '(?:lopeta|lopettakaa) (?:tama |taman |naiden |viestien |sahkopostien )?(?:spammays|spammaaminen|spammaus|lahettaminen|lahettely|viestittely|postitus)',
     'kieltaydyn (?:suora)?markkinoinnista', 'ettette (?:enaa )?(?:laheta|lahettaisi|ota yhteytta)', '(?:minut|tietoni|osoitteeni|yhteystietoni) poistetaan', 'suoramarkkinointikielto', 'markkinointikielto', 'ei (?:enaa|lisaa) (?:viesteja|sahkoposteja|markkinointiviesteja|yhteydenottoja)',
+    'lopettakaa (?:\\S+ ){0,3}lahett', 'lakatkaa lahettamasta',
   ],
   wrongPerson: [
     'en (?:enaa )?tyoskentele (?:enaa|nykyisin|nykyaan|tata nykya)\\b', 'en enaa tyoskentele', 'en ole (?:enaa toissa|toissa enaa)', 'en ole enaa (?:talossa|mukana (?:yrityksessa|yhtiossa|firmassa|toiminnassa))',

@@ -42,6 +42,7 @@ export const it: TriageLanguage = {
     'smettet(?:e|ela) di (?:scrivermi|contattarmi|mandarmi|inviarmi)', 'vi diffido', 'revoco (?:il|ogni|qualsiasi|qualunque) consenso',
     'dalla vostra (?:lista|mailing|newsletter|banca dati|base dati)', 'dai vostri (?:elenchi|database|archivi|indirizzari)', 'dal vostro (?:database|indirizzario|archivio)',
     'essere (?:rimoss|cancellat)[oa] da', 'basta (?:e-?mail|mail|spam)\\b',
+    'bloccate (?:per favore )?(?:qualsiasi|ogni|tutte le) (?:spedizion|invi|comunicazion|email|mail)',
   ],
   wrongPerson: [
     'non lavoro piu (?:per|presso|in|con|da|nella|nel|alla|al|li|qui)\\b', 'non lavora piu (?:per|presso|in|con|da|nella|nel|alla|al|qui)\\b',

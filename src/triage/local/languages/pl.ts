@@ -42,6 +42,7 @@ export const pl: TriageLanguage = {
     'nie chce (?:wiecej |juz |dalej )?(?:otrzymywac|dostawac) (?:od (?:was|panstwa|pana) )?(?:zadnych |takich |wiecej )?(?:maili|wiadomosci|e-?maili|ofert|newslettera)',
     'zadnych (?:wiecej |dalszych )?(?:maili|wiadomosci|e-?maili|ofert)(?: wiecej)?,? prosze', 'usuniecie (?:moich|naszych) danych', 'usunac moje dane', 'zaprzesta(?:c|nie|nia) (?:wysylania|kontaktu|przesylania|kontaktowania)', 'przestan(?:cie)? (?:do mnie |mi |nam )?(?:pisac|wysylac|spamowac|przysylac)',
     'sprzeciw wobec przetwarzania', 'nie wyrazam zgody na (?:otrzymywanie|przesylanie|przetwarzanie|kontakt|dalszy)', '\\bwykresl(?:ic|cie|enie)? (?:mnie|nas|moj|z)', '\\bniewysylanie',
+    'dosc (?:tego )?spamu',
   ],
   wrongPerson: [
     'nie pracuje juz', 'juz nie pracuje\\b', 'nie pracuje w (?:tej |naszej )?(?:firmie|spolce)', 'nie jestem juz (?:pracownikiem|pracowniczka|zatrudnion|w firmie|zwiazan)', 'nie jest juz (?:pracownikiem|pracowniczka|zatrudnion|zwiazan)',
