@@ -223,9 +223,19 @@ describe('rule phrases', () => {
     ['Přestaňte mi psát.', 'Unsubscribe'],
     ['Jag är hemma med sjukt barn i dag.', 'Out of office'],
     ['Jeg er på barsel til august.', 'Out of office'],
+    ['Hi,\n\nSTOP', 'Unsubscribe'],
+    ['remove, thanks.', 'Unsubscribe'],
+    ['Entfernen. Danke!', 'Unsubscribe'],
   ])('"%s" decides %s by rule', (body, category) => {
     expect(categorise(reply(body))).toMatchObject({ label: category, source: 'rule' });
   });
+
+  it.each(['Stop by our booth at the fair next week.', 'Please remove the second seat from the quote.', 'Hi,\n\nstop motion video is our thing, tell me more.'])(
+    '"%s" is no bare unsubscribe',
+    (body) => {
+      expect(categorise(reply(body))).not.toMatchObject({ label: 'Unsubscribe', source: 'rule' });
+    },
+  );
 });
 
 describe('outOfOfficeUntil', () => {

@@ -86,6 +86,18 @@ const UNSUBSCRIBE = re([
   ...all('unsubscribe'),
 ]);
 
+/**
+ * A reply that is nothing but a command to stop ("remove", "STOP", "Opt out.", "entfernen",
+ * "Austragen, danke."), after a greeting at most: an unsubscribe, though inside a sentence each
+ * word could mean anything.
+ */
+const BARE_UNSUBSCRIBE = new RegExp(
+  '^(?:(?:hi|hello|hey|dear|hallo|moin|servus|bonjour|salut|hola|buenas|hoi|beste|ciao|buongiorno|ola|bom dia|hej|hei|moi|dzien dobry|dobry den|ahoj)\\b[^\\n]{0,40}\\n+)?' +
+    '(?:please |pls |bitte |svp |por favor |graag |per favore |prosze |prosim )?' +
+    '(?:remove(?: me)?|stop(?:p| it)?|unsubscribe|opt[- ]?out|entfernen|austragen|aufhoren|retirez-moi|desinscription|baja|afmelden|verwijderen|rimuovetemi|rimuovere|remover|parem|sluta|avregistrera|afmeld|lopettakaa|lopeta|wypisz|odhlasit|odhlaste)' +
+    '[\\s.!,]*(?:(?:thanks|thank you|thx|pls|please|danke|bitte|merci|svp|gracias|bedankt|grazie|obrigad[oa]|tack|tak|kiitos|dziekuje|dekuji)[\\s.!,]*)*$',
+);
+
 /** "I left / this is not my job": wrong person, or a referral when the reply points somewhere else. */
 const WRONG_PERSON = re([
   'no longer (?:work|working|with|employed|at|part of|responsible)', '(?:have|has|i\'ve) left (?:the company|the business|the organi[sz]ation|\\w+ (?:in|last|a few))', 'not (?:the right|the correct|the appropriate|the relevant) (?:person|contact|addressee)', 'wrong (?:person|contact|address|e-?mail)',
@@ -116,6 +128,7 @@ export function matchRules(subject: string, strippedBody: string, ownText: strin
   if ((m = OOO_SUBJECT.exec(subj))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
   if ((m = UNSUBSCRIBE.exec(body))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0] };
   const own = fold(ownText);
+  if ((m = BARE_UNSUBSCRIBE.exec(own.trim()))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0].trim() };
   const left = WRONG_PERSON.exec(own);
   // "has left; mail is not forwarded" is no absence: the person left (as with an automatic answer's headers)
   if ((m = OOO_BODY.exec(body)) && !left) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
