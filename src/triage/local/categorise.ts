@@ -14,13 +14,14 @@ export const CLASSIFIER_THRESHOLD = 0.4;
 /** A soft rule (wrong person / referral) gives way to a classifier at least this sure of something else. */
 const OVERRULE_SOFT_RULE = 0.9;
 /**
- * ... and one that has read a pointer elsewhere (Referral) or none (Wrong person) gives way to
- * the other only from this: the pointer is explicit ("henvend dig til Lars Holm"), the two are
- * the classifier's closest pair, and between 0.9 and 0.95 it was as often wrong as right on the
- * validation split.
+ * A soft Wrong person or Referral (the rule read a pointer elsewhere, or none) gives way to a
+ * classifier sure of the other only from this: the pointer is explicit ("henvend dig til Lars
+ * Holm"), the two are the classifier's closest pair, and between 0.9 and 0.95 it was as often
+ * wrong as right on the validation split.
  */
 const OVERRULE_POINTER = 0.95;
-const PAIR = new Set(['Wrong person', 'Referral']);
+/** The categories of someone who is not the contact (left, or not theirs to answer). */
+const NOT_THE_CONTACT = new Set(['Wrong person', 'Referral']);
 /**
  * An automatic answer or an absence phrase the classifier is at least this sure says the person
  * left (Wrong person) or names who took over (Referral) is that, not an absence.
@@ -54,7 +55,7 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   // successor"), which the rules know in the first person and the classifier in any.
   const leftNotice = () => {
     const g = model.predict(featurise(own, subject));
-    return (g.label === 'Wrong person' || g.label === 'Referral') && g.probability >= LEFT_NOT_ABSENT ? g : null;
+    return NOT_THE_CONTACT.has(g.label) && g.probability >= LEFT_NOT_ABSENT ? g : null;
   };
   if (header?.kind === 'auto') {
     // out of office, unless its text says the person left or mail bounced
@@ -73,7 +74,7 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
 
   if (!body.trim() && !subject.trim()) return null;
   const guess = model.predict(featurise(own, subject));
-  const overrule = PAIR.has(rule?.label ?? '') && PAIR.has(guess.label) ? OVERRULE_POINTER : OVERRULE_SOFT_RULE;
+  const overrule = NOT_THE_CONTACT.has(rule?.label ?? '') && NOT_THE_CONTACT.has(guess.label) ? OVERRULE_POINTER : OVERRULE_SOFT_RULE;
   if (rule && !(guess.label !== rule.label && guess.probability >= overrule)) {
     return { label: rule.label, confidence: 0.8, source: 'rule', reason: `phrase "${rule.phrase}"` };
   }
