@@ -351,6 +351,23 @@ for (const dialect of DIALECTS) {
       expect(await waitFor('active', async () => (await stateOf(id)).sync.state === 'active' && true, 60_000)).toBe(true);
     }, 120_000);
 
+    it('settings changed again and again: each restart ends the old session and its lease before the new one starts, and the state comes back to active', async () => {
+      const sync = newSync();
+      sync.start();
+      const { id, user } = await connect();
+      await dovecot.append(user, mail({ subject: 'Before the changes' }));
+      await waitForReplies(id, 1);
+      for (let i = 0; i < 6; i++) {
+        const res = await api('PATCH', `/api/connections/${id}`, { imap: { password: 'secret' } });
+        expect(res.json().data.sync.state).toBe('pending');
+        await waitFor(`active after change ${i + 1}`, async () => (await stateOf(id)).sync.state === 'active');
+        const row = await ctx.db.read.selectFrom('connections').select('lease_holder').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(row.lease_holder).toBe(sync.holder);
+      }
+      await dovecot.append(user, mail({ subject: 'After the changes' }));
+      await waitForReplies(id, 2);
+    });
+
     it('bad mail is stored or skipped with a recorded reason, never a crash loop: malformed MIME, a 20 MB attachment, 500 recipients, NUL in a header', async () => {
       const sync = newSync();
       sync.start();

@@ -124,9 +124,11 @@ export class MailboxSync {
       if (!row) continue;
       const session = new MailboxSession(this, row);
       this.sessions.set(id, session);
+      // the lease is given up before the session leaves the map: a session started for the
+      // mailbox in between would otherwise lose its lease to the old one's release
       const ended: Promise<void> = session.run().finally(async () => {
-        this.sessions.delete(id);
         await this.db.write((trx) => q.releaseLease(trx, id, this.holder)).catch((err: unknown) => this.opts.log?.error({ err, connection: id }, 'could not release a mailbox lease'));
+        this.sessions.delete(id);
         this.ended.delete(ended);
       });
       this.ended.add(ended);
