@@ -97,7 +97,7 @@ export function cookieFrom(res: { headers: Record<string, string | string[] | nu
  */
 export async function unsureReplyText(): Promise<string> {
   const { categorise, suggest } = await import('../src/triage/local/index.ts');
-  const candidates = ['Who are you?', 'Hmm, maybe. Depends on a few things.', 'Noted.', 'We will see.', 'Tuesday.', 'Why?', 'Interesting.', 'And?'];
+  const candidates = ['Who are you?', 'Hmm, maybe. Depends on a few things.', 'Noted.', 'We will see.', 'Tuesday.', 'Why?', 'Interesting.', 'And?', 'Hm.', 'Well.'];
   const found = candidates.find((bodyText) => {
     const input = { subject: 'Re: Quick question', bodyText, fromEmail: 'who@curious.example' };
     return categorise(input) === null && suggest(input).length === 2;
