@@ -99,7 +99,9 @@ export class MailboxSession {
       const box = await client.mailboxOpen(this.settings.folder, { readOnly: true });
       await this.start(client, box);
       await this.catchUp(client);
-      const recorded = await this.db.write((trx) => q.recordSync(trx, row.id, this.sync.holder, this.version, { sync_state: 'active', last_synced_at: now(), last_error: null, sync_failures: 0, next_sync_at: null }));
+      const recorded = await this.db.write((trx) =>
+        q.recordSync(trx, row.id, this.sync.holder, this.version, { sync_state: 'active', last_synced_at: now(), last_error: null, sync_failures: 0, next_sync_at: null }),
+      );
       if (!recorded) {
         // the lease was lost or the settings changed meanwhile: a fresh session takes over
         log?.warn({ connection: row.id }, 'mailbox lease lost or settings changed; ending the session');
