@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // a hook that starts a server waits for it to train the classifier (test/processes.ts STARTUP_MS)
+    hookTimeout: 120_000,
     // Files run in parallel; each makes its own workspaces (and its own SQLite file), so
     // they share nothing but the PostgreSQL database, where every row is workspace-scoped.
   },

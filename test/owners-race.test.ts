@@ -33,7 +33,7 @@ describe.runIf(Boolean(adminUrl))('the last owner, with two instances racing on 
     const env = { DATABASE_URL: opened.url, REPLYDESK_SECRET_KEY: crypto.randomBytes(32).toString('base64'), LOG_LEVEL: 'info' };
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      instances.push({ child: await startCli(['serve'], { ...env, PORT: String(port) }, /replydesk ready/, 30_000), url: `http://127.0.0.1:${port}` });
+      instances.push({ child: await startCli(['serve'], { ...env, PORT: String(port) }, /replydesk ready/), url: `http://127.0.0.1:${port}` });
     }
   }, 90_000);
   afterAll(async () => {

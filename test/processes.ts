@@ -13,8 +13,15 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
+/**
+ * How long a server or worker may take to be ready: it trains the shipped classifier from the
+ * corpus before it listens (docs/triage.md "Cost on ingestion"), ~10 s alone and two or three
+ * times that beside a full test run.
+ */
+export const STARTUP_MS = 90_000;
+
 /** Starts `replydesk <args>` and resolves once a line of its output matches `ready`. */
-export async function startCli(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = 20_000): Promise<Child> {
+export async function startCli(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs = STARTUP_MS): Promise<Child> {
   const proc = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SHUTDOWN_DRAIN_SECONDS: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));

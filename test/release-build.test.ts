@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.ts';
-import { freePort } from './processes.ts';
+import { freePort, STARTUP_MS } from './processes.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -79,7 +79,7 @@ describe('a release build', { timeout: 240_000 }, () => {
     child.stderr!.on('data', (d) => (output += d));
     const base = `http://127.0.0.1:${port}`;
     let health = 0;
-    for (let i = 0; i < 300 && health !== 200; i++) {
+    for (const deadline = Date.now() + STARTUP_MS; Date.now() < deadline && health !== 200;) {
       if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
       health = await fetch(`${base}/healthz`).then(
         (r) => r.status,

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from './e2e/wait.ts';
 import { inbound, tempDir } from './helpers.ts';
-import { freePort } from './processes.ts';
+import { freePort, STARTUP_MS } from './processes.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -32,7 +32,7 @@ async function startServer(env: NodeJS.ProcessEnv) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 150; i++) {
+  for (const deadline = Date.now() + STARTUP_MS; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       if ((await fetch(`${base}/healthz`)).status === 200) return { child, base, port, output: () => output };
@@ -117,7 +117,7 @@ describe('npm start: the server process', () => {
     server = await startServer(env);
   });
   afterAll(() => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   });
 
   it("follows the README's walk-through: seed, ingest, list, read, patch", async () => {

@@ -18,7 +18,7 @@ export interface Person {
 export async function startWorkspace(people: Person[], opts: { env?: Record<string, string>; initScript?: () => void; viewport?: { width: number; height: number } } = {}) {
   buildDashboard();
   const env = { DATABASE_URL: `file:${path.join(tempDir('replydesk-e2e-'), 'replydesk.db')}`, ...opts.env };
-  const server: Server = await startServer(env, 60_000); // bundles src/ first: slow on a busy machine
+  const server: Server = await startServer(env); // bundles src/ and trains the classifier first: slow on a busy machine
   const ws = await runCli(['workspace', 'create', '--name', 'Northwind Agency', '--triage', 'off', '--json'], env);
   expect(ws.code, ws.stderr).toBe(0);
   const workspace = JSON.parse(ws.stdout).data.id as string;
