@@ -64,6 +64,11 @@ const OOO_BODY = re([
   '(?:auf|in) (?:geschafts|dienst)reise\\b',
   'arret maladie', 'hospitalise', 'reprise prevue',
   '(?:met|op) vakantie (?:vertrokken|gegaan)',
+  'office (?:is|will be) closed', 'out this (?:week|wk)\\b',
+  'klausurtagung', 'team-?offsite', 'nehme (?:bis \\S+ )?an einer? (?:lehrgang|seminar|schulung|weiterbildung|fortbildung|messe|konferenz)',
+  'en conges\\b', 'pas d\'acces (?:aux |a mes )?(?:mails?|e-?mails?|messagerie)',
+  'oficinas? (?:permanecen?|estaran?|estan?) cerradas?',
+  'in het ziekenhuis', 'met (?:zwangerschaps|ouderschaps|bevallings)verlof', 'met verlof\\b',
   ...all('oooBody'),
 ]);
 
@@ -83,6 +88,12 @@ const UNSUBSCRIBE = re([
   'je m\'oppose a (?:toute|tout|la prospection|l\'utilisation|au traitement)', 'droit d\'opposition', 'article (?:17|21) du rgpd', 'coordonnees (?:soient )?(?:effacees|supprimees|retirees)', 'cess(?:ez|iez|er) (?:toute|tout|vos|les) (?:relances?|sollicitations?|envois?|messages?|contacts?)', 'retir(?:er|ez)(?: \\S+)? de vos (?:envois|listes|fichiers|campagnes)', 'ne (?:recoive|recevoir|recois) plus (?:ces|vos|de)',
   'no me (?:volvais|vuelvas|vuelva|vuelvan) a (?:escribir|contactar|enviar|mandar)', 'desaparezca de (?:vuestros|sus|tus|vuestras) (?:ficheros|listas|bases)', 'borr(?:eis|en|ad|ar|e) (?:mis|nuestros) datos',
   'bezwaar tegen (?:verdere|het gebruik|de verwerking|commerciele)', 'niet (?:meer|langer) (?:benaderd|gemaild|gecontacteerd|lastiggevallen) (?:te )?worden', 'stuur (?:me |mij |ons )?geen (?:e-?mails?|mails|berichten|herinneringen|reminders) meer', 'schrappen uit (?:uw|jullie|je)',
+  'opt (?:me|us) out', 'call off (?:the|your) (?:chasers|follow-?ups|sequence|reminders)', 'right to (?:erasure|be forgotten)', 'delete (?:everything|all|anything) you (?:hold|have|keep|store) (?:on|about) (?:me|us)',
+  'get me off (?:it|this|that|your|the|whatever)', 'stop (?:these|the|your|all) (?:automated |automatic |endless )?(?:follow-?ups|e-?mails|messages|sequences?|reminders|chasers)\\b', 'wipe (?:my|our) (?:details|data|address|contact)', 'remove (?:me|us)(?=[.!,]|$)',
+  'widerrufe\\b.{0,40}einwilligung', 'funkstille', 'schreiben sie (?:mir|mich|uns|diese adresse) (?:nie wieder|nicht mehr|nicht wieder)', 'nie wieder (?:an)?(?:schreiben|kontaktieren|mailen)', 'untersage (?:ich )?ihnen', 'nachfass-?(?:mails|e-?mails|nachrichten)',
+  'ne m\'envoyez plus', 'supprime[zr] (?:simplement |donc )?(?:mon|mes|nos|notre) (?:contact|coordonnees|adresse|donnees|e-?mail)', 'effac(?:er|ez) (?:mon|mes|nos|notre) (?:e-?mail|adresse|coordonnees|donnees)',
+  'me opongo a (?:recibir|que|el tratamiento)', 'ni un (?:correo|email|e-mail|mensaje) mas', 'quit(?:ad|en|e|ar) (?:esta|mi|nuestra) direccion', 'no (?:escribais|escriban|envieis|envien|mandeis|manden) mas',
+  'stuur (?:me |mij |ons )?niets meer', 'meld (?:me|mij|ons) (?:hierbij )?af\\b', 'hoe (?:meld|schrijf) ik (?:me|mij) (?:af|uit)', 'van (?:de|jullie|uw|je|die) (?:lijst|mailinglijst|verzendlijst|maillijst) af', 'eraf (?:te )?halen', 'stop met contact (?:opnemen|zoeken)', 'geen vervolg ?(?:mails|e-?mails|berichten)',
   ...all('unsubscribe'),
 ]);
 

@@ -26,6 +26,7 @@ export const cs: TriageLanguage = {
     'cerpam dovolenou', 'omezeny pristup k (?:e-?mailu|e-?mailum|poste|emailove|pocitaci)', 'bez pristupu k (?:e-?mailu|poste|pocitaci)',
     'zpet v kancelari', '(?:budu )?(?:opet|zpet) k (?:zastizeni|dispozici)', 'vracim se (?:do kancelare|do prace|zpet)', 'vratim se (?:do kancelare|do prace)',
     'odpovim (?:vam )?(?:co nejdrive |hned |neprodlene )?po (?:mem |svem )?navratu', 'po (?:mem |svem )?navratu (?:vam )?(?:odpovim|se ozvu|zpravu vyridim)', 'vase zprava nebude preposlana',
+    'celozavodni dovolen', 'kancelar je (?:\S+ \S+ )?zavrena', 'do \S+ na dovolene',
   ],
   unsubscribe: [
     'namitk[uay] proti zpracovani',
@@ -38,6 +39,7 @@ export const cs: TriageLanguage = {
     '\\bnezasilani', 'odstraneni (?:teto|me|moji|mych|nasi) adres', 'vyrazeni (?:z|ze) ', '(?:uz|jiz) mi nic neposilejte',
     'zadne dalsi (?:e-?maily|zpravy|nabidky)', 'odvolavam (?:svuj )?souhlas', 'vymaz(?:u|ani|at)? (?:mych|me|moji|nasich) (?:udaju|adresy|kontakt|osobnich)', 'vymazani (?:z|ze) ', 'smazani (?:mych|nasich) (?:udaju|osobnich|kontakt)',
     'prestan(?:te)? (?:mi |nam )?(?:psat|posilat)', 'prestat (?:mi |nam )?(?:psat|posilat)', 'na cernou listinu', 'nepreji si,? aby (?:se )?(?:moje|me|nase) (?:adresa|udaje)',
+    'nechte (?:me|mne|nas) (?:uz )?na pokoji', 'odhlaseni z techto', 'prestan(?:te)? (?:me |mne |nas )?obtezovat', 'rozesilanim prestan', 'nezarazujte', 'dalsi obchodni sdeleni',
   ],
   wrongPerson: [
     '(?:uz|jiz) (?:zde |tu |u vas |u nas |ve (?:firme|spolecnosti) |v (?:teto|nasi|dane) (?:firme|spolecnosti) )?nepracuj(?:i|e)\\b', 'nepracuj(?:i|e) (?:uz|jiz)\\b', 'nepracuj(?:i|e) (?:ve|v|pro) (?:firme|spolecnosti|teto|vasi|nasi)',

@@ -26,6 +26,7 @@ export const da: TriageLanguage = {
     'laeser (?:ikke|ikke mine) (?:e-?mails?|mails?)', 'tilbage pa kontoret', 'pa kontoret igen', 'kan (?:forst |igen )?traeffes (?:igen|fra|efter|pa)', 'traeffes igen',
     'besvare(?:r|s)? (?:din|deres|jeres) (?:mail|e-?mail|henvendelse|besked) (?:nar jeg|efter min|hurtigst muligt efter|sa snart jeg er)', 'bliver ikke videresendt', 'videresendes ikke',
     'pa barsel',
+    'indlagt\\b', 'gaet pa (?:barsel|orlov|ferie)',
   ],
   unsubscribe: [
     'afmeld(?:e)? (?:mig|os|min|vores|venligst|denne|fra|nyhedsbrev)', 'afmeldes\\b', '(?:^|\\n)\\s*afmeld\\b',
@@ -36,6 +37,7 @@ export const da: TriageLanguage = {
     'frabeder (?:mig|os)', '(?:ingen|ikke) (?:flere|yderligere) (?:mails|e-?mails|henvendelser|beskeder|nyhedsbreve)', 'send (?:ikke|ingen) (?:mere|flere)',
     'vil ikke (?:have|modtage) (?:flere|mere) (?:mails?|e-?mails?|henvendelser)', 'fra (?:jeres|din|deres) (?:liste|lister|mailliste|mailingliste|database|kartotek|crm|udsendelser)',
     'undlad (?:venligst )?at (?:skrive|kontakte|sende|maile)',
+    'ikke at blive kontaktet',
   ],
   wrongPerson: [
     'arbejder ikke (?:laengere?|mere) (?:hos|i|for|pa|med)', 'ikke laengere? ansat', 'ikke laengere? i (?:virksomheden|firmaet|selskabet)', 'er stoppet (?:hos|i|pa|som)', 'jeg er stoppet\\b(?! med)', 'stoppede (?:hos|i firmaet|i virksomheden)',

@@ -42,6 +42,7 @@ export const fi: TriageLanguage = {
     '(?:ala|alkaa) (?:enaa )?(?:kirjoita|kirjoittako|spammaa|spammatko) (?:minulle|meille|enaa)', '(?:lopeta|lopettakaa) (?:tama |taman |naiden |viestien |sahkopostien )?(?:spammays|spammaaminen|spammaus|lahettaminen|lahettely|viestittely|postitus)',
     'kieltaydyn (?:suora)?markkinoinnista', 'ettette (?:enaa )?(?:laheta|lahettaisi|ota yhteytta)', '(?:minut|tietoni|osoitteeni|yhteystietoni) poistetaan', 'suoramarkkinointikielto', 'markkinointikielto', 'ei (?:enaa|lisaa) (?:viesteja|sahkoposteja|markkinointiviesteja|yhteydenottoja)',
     'lopettakaa (?:\\S+ ){0,3}lahett', 'lakatkaa lahettamasta',
+    'jattakaa (?:minut|meidat) (?:jatkossa )?rauhaan', 'lopettakaa (?:myos )?(?:nuo |nama )?muistutus', 'poistakaa osoite', 'ottaa minut pois', 'estolistalle', 'en halua olla mukana', 'ettei osoitettani kayteta',
   ],
   wrongPerson: [
     'en (?:enaa )?tyoskentele (?:enaa|nykyisin|nykyaan|tata nykya)\\b', 'en enaa tyoskentele', 'en ole (?:enaa toissa|toissa enaa)', 'en ole enaa (?:talossa|mukana (?:yrityksessa|yhtiossa|firmassa|toiminnassa))',

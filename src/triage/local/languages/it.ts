@@ -29,6 +29,7 @@ export const it: TriageLanguage = {
     'di nuovo in ufficio', 'rientrero in (?:ufficio|sede)', 'rientro (?:in ufficio|in sede|previsto)',
     'accesso (?:limitato|saltuario|ridotto) (?:alla|alle|a) (?:posta|e-?mail|mail|casella)', 'senza accesso (?:alla|alle) (?:posta|e-?mail|mail)', 'non avro accesso (?:alla|alle) (?:posta|e-?mail|mail)',
     'congedo (?:di )?(?:maternita|paternita|parentale)', 'chius[io] per (?:ferie|le festivita|festivita|ponte)', 'chiusura (?:estiva|natalizia|aziendale|per ferie)',
+    '(?:sono|e) ricoverat[oa]',
   ],
   unsubscribe: [
     'cancellate(?:mi|ci)\\b', 'cancellami\\b', 'cancellar(?:mi|ci) (?:da|dalla|dalle|dai|dal)\\b', 'mi cancell(?:i|ate) (?:da|dalla|dalle|dai|dal)\\b',
@@ -43,6 +44,7 @@ export const it: TriageLanguage = {
     'dalla vostra (?:lista|mailing|newsletter|banca dati|base dati)', 'dai vostri (?:elenchi|database|archivi|indirizzari)', 'dal vostro (?:database|indirizzario|archivio)',
     'essere (?:rimoss|cancellat)[oa] da', 'basta (?:e-?mail|mail|spam)\\b',
     'bloccate (?:per favore )?(?:qualsiasi|ogni|tutte le) (?:spedizion|invi|comunicazion|email|mail)',
+    'rimuovete (?:pure )?(?:tutti )?(?:i miei|il mio|la mia|le mie)', 'non (?:mandate|inviate|spedite) piu', 'non ricevere piu', 'dai vostri invii',
   ],
   wrongPerson: [
     'non lavoro piu (?:per|presso|in|con|da|nella|nel|alla|al|li|qui)\\b', 'non lavora piu (?:per|presso|in|con|da|nella|nel|alla|al|qui)\\b',

@@ -29,6 +29,7 @@ export const pl: TriageLanguage = {
     'przebywam na (?:urlopie|zwolnieniu|delegacji|szkoleniu)', 'nieobecn[ya] w (?:biurze|pracy) (?:do|od|w dniach|az)', 'nieobecnosc do', 'wyjazd\\S* sluzbow\\S* (?:do|od|w dniach)', 'ograniczony dostep do (?:poczty|skrzynki|e-?maili|maila|komputera)',
     'wracam do (?:biura|pracy)', 'powrot do (?:biura|pracy)', 'ponownie dostepn[ya] (?:od|w|we|po)', 'odpowiem (?:na (?:nia|pana|pani|panstwa) (?:wiadomosc|maila) )?(?:niezwlocznie |jak najszybciej |najszybciej jak to mozliwe )?po (?:moim )?powrocie',
     'odpisze (?:niezwlocznie |jak najszybciej )?po (?:moim )?powrocie', 'na urlopie macierzynskim', 'na urlopie rodzicielskim', 'wiadomosc nie (?:jest|bedzie|zostanie) przekazywana',
+    'mam (?:dzis|dzisiaj|jutro) wolne', '(?:dzis|dzisiaj) nieobecn[ya]',
   ],
   unsubscribe: [
     'skasowac (?:wszystko|moje dane|moj adres)',
@@ -43,6 +44,7 @@ export const pl: TriageLanguage = {
     'zadnych (?:wiecej |dalszych )?(?:maili|wiadomosci|e-?maili|ofert)(?: wiecej)?,? prosze', 'usuniecie (?:moich|naszych) danych', 'usunac moje dane', 'zaprzesta(?:c|nie|nia) (?:wysylania|kontaktu|przesylania|kontaktowania)', 'przestan(?:cie)? (?:do mnie |mi |nam )?(?:pisac|wysylac|spamowac|przysylac)',
     'sprzeciw wobec przetwarzania', 'nie wyrazam zgody na (?:otrzymywanie|przesylanie|przetwarzanie|kontakt|dalszy)', '\\bwykresl(?:ic|cie|enie)? (?:mnie|nas|moj|z)', '\\bniewysylanie',
     'dosc (?:tego )?spamu',
+    'zostawcie (?:moja skrzynke|mnie|nas) w spokoju', 'skasowac (?:ten|moj|nasz) adres', 'skasujcie (?:mnie|moj|ten|moje|nas)',
   ],
   wrongPerson: [
     'nie pracuje juz', 'juz nie pracuje\\b', 'nie pracuje w (?:tej |naszej )?(?:firmie|spolce)', 'nie jestem juz (?:pracownikiem|pracowniczka|zatrudnion|w firmie|zwiazan)', 'nie jest juz (?:pracownikiem|pracowniczka|zatrudnion|zwiazan)',

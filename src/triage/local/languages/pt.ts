@@ -32,6 +32,7 @@ export const pt: TriageLanguage = {
     'acesso (?:limitado|esporadico|restrito) (?:ao|a|aos) (?:e-?mail|correio|email)', 'sem acesso (?:ao|a) (?:e-?mail|correio)',
     'licenca (?:de )?(?:maternidade|paternidade|parental)', 'encerrad[oa]s? (?:para|por) (?:ferias|motivo de ferias|as festas)',
     'vou estar (?:fora|ausente)(?: do escritorio)? ate',
+    'ausente (?:hoje|amanha|esta semana)',
   ],
   unsubscribe: [
     'remov(?:a|am|er|e)-me\\b', 'remov(?:a|am|er) (?:o meu|o|este|meu) (?:e-?mail|endereco|contacto|contato)', 'remocao (?:imediata )?do meu',
@@ -45,6 +46,7 @@ export const pt: TriageLanguage = {
     'apag(?:ue|uem|ar) (?:os )?(?:meus dados|o meu (?:e-?mail|endereco|contacto|contato))', 'elimin(?:e|em|ar) (?:os )?(?:meus dados|o meu (?:e-?mail|endereco|contacto|contato))',
     '(?:eliminacao|apagamento) dos meus dados', 'revogo (?:o|qualquer|todo o) consentimento', 'nao autorizo o (?:tratamento|uso|envio)', 'ser removid[oa]', 'chega de (?:e-?mails|emails|mensagens|spam)',
     'deix(?:em|e|a)(?:-me)? (?:a minha caixa(?: de (?:entrada|correio))? )?em paz', 'parar com (?:estes|esses|os|tantos) (?:e-?mails|emails|mails|mensagens|contactos)', 'desapare(?:ca|cam) (?:do|da|dos) (?:vosso|vossa|seu|sua)',
+    'cancel(?:em|e|ar) o envio', 'nao volt(?:em|e) a (?:enviar|mandar|escrever|contactar)', 'parem de me\\b',
   ],
   wrongPerson: [
     'ja nao (?:trabalho|trabalha|colaboro|colabora|faco parte|faz parte|pertenco|pertence)\\b', 'nao (?:trabalho|trabalha|faco parte|faz parte) mais\\b',

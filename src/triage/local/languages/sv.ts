@@ -28,6 +28,7 @@ export const sv: TriageLanguage = {
     'laser (?:inte|ej) (?:min |mina )?(?:e-?post|mejl|mail)', 'ater (?:pa kontoret|i tjanst|pa jobbet)', 'jag ar tillbaka (?:pa kontoret|i tjanst|pa jobbet)',
     'besvara(?:r|s)? (?:ditt|ert|er|din) (?:mejl|mail|e-?post|meddelande|fraga) (?:nar jag|efter min|sa snart jag ar)', 'vidarebefordras (?:inte|ej)', 'kommer inte att vidarebefordras',
     'hemma med sjuk[at]? barn',
+    'inlagd (?:for|pa)\\b',
   ],
   unsubscribe: [
     'avregistrera', 'avanmal', 'avprenumerera', 'avsluta (?:min |mitt |var )?prenumeration',
@@ -38,6 +39,7 @@ export const sv: TriageLanguage = {
     'undanber (?:mig|oss)', 'inga (?:fler|mer) (?:mejl|mail|e-?post|utskick)', 'skicka (?:inga fler|inget mer|inte fler)',
     'ur (?:ert|era|er|ditt|dina) (?:register|system|databas|utskick|crm)', 'fran (?:era|ert|er|din|dina) (?:utskick|utskickslistor?|sandlistor?|listor?|register|databas)',
     'motsatter mig (?:all |vidare )?(?:behandling|anvandning)',
+    'sparra (?:min|var) (?:adress|e-?post)', '(?:inte|ej) inkludera (?:mig|oss) i', 'bli borttagen', 'glom (?:den har|min|var) adress',
   ],
   wrongPerson: [
     '(?:jobbar|arbetar) (?:inte|ej) (?:langre|kvar)', '(?:inte|ej) langre anstalld', '(?:inte|ej) langre kvar (?:pa|i|hos)', '(?:har|jag) (?:slutat|slutade) (?:pa|hos|min|mitt|jobba)', 'jag har slutat\\b(?! med| att| anvanda| ta| kopa| skicka)',
