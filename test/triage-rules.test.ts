@@ -51,6 +51,8 @@ const AWAY: [string, string][] = [
   ['sv', 'Jag är inlagd på sjukhus i två veckor.'],
   ['da', 'Jeg er indlagt på hospitalet.'],
   ['cs', 'Firma má celozávodní dovolenou do pátku.'],
+  ['cs', 'Do pátku na dovolené, pak se ozvu.'],
+  ['cs', 'Kancelář je přes svátky zavřená.'],
 ];
 
 describe('rules: Unsubscribe', () => {

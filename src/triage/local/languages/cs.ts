@@ -26,7 +26,7 @@ export const cs: TriageLanguage = {
     'cerpam dovolenou', 'omezeny pristup k (?:e-?mailu|e-?mailum|poste|emailove|pocitaci)', 'bez pristupu k (?:e-?mailu|poste|pocitaci)',
     'zpet v kancelari', '(?:budu )?(?:opet|zpet) k (?:zastizeni|dispozici)', 'vracim se (?:do kancelare|do prace|zpet)', 'vratim se (?:do kancelare|do prace)',
     'odpovim (?:vam )?(?:co nejdrive |hned |neprodlene )?po (?:mem |svem )?navratu', 'po (?:mem |svem )?navratu (?:vam )?(?:odpovim|se ozvu|zpravu vyridim)', 'vase zprava nebude preposlana',
-    'celozavodni dovolen', 'kancelar je (?:\S+ \S+ )?zavrena', 'do \S+ na dovolene',
+    'celozavodni dovolen', 'kancelar je (?:\\S+ \\S+ )?zavrena', 'do \\S+ na dovolene',
   ],
   unsubscribe: [
     'namitk[uay] proti zpracovani',
