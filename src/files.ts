@@ -19,3 +19,10 @@ export const WEB_DIST = fileURLToPath(new URL('web/dist', ROOT));
  * inherit it) before it loads checkpoint-worker.ts.
  */
 export const CHECKPOINT_WORKER = new URL(bundled ? 'dist/checkpoint-worker.mjs' : 'src/db/checkpoint-worker.mjs', ROOT);
+
+/**
+ * Where the shipped classifier's trained weights are kept between processes
+ * (triage/local/weights-file.ts): REPLYDESK_CACHE_DIR, else node_modules/.cache/replydesk, the
+ * place build tools keep what they can rebuild.
+ */
+export const CACHE_DIR = process.env.REPLYDESK_CACHE_DIR ?? fileURLToPath(new URL('node_modules/.cache/replydesk', ROOT));

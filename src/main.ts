@@ -122,9 +122,9 @@ export async function serve(config: Config = loadConfig()) {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  // the shipped classifier trains from the corpus once per process: before serving, not on the
-  // first reply (it holds the event loop for a moment)
-  warmUp();
+  // the shipped classifier trains from the corpus (or reads an earlier process's weights) once
+  // per process: before serving, not on the first reply (it holds the event loop for a moment)
+  readyClassifier(app.log);
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   mailboxes.start();
@@ -155,9 +155,16 @@ export async function runWorker(config: Config = loadConfig()) {
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
-  warmUp();
+  readyClassifier(log);
   worker.start();
   mailboxes.start();
   log.info({ worker: worker.id, database: config.database.dialect }, 'replydesk worker ready');
   return worker;
+}
+
+/** The shipped classifier, trained or read now rather than on the first reply (docs/triage.md "Start-up"). */
+function readyClassifier(log: { info: (o: object, msg: string) => void }) {
+  const started = performance.now();
+  const { source, trainedOn } = warmUp();
+  log.info({ source, trained_on: trainedOn, ms: Math.round(performance.now() - started) }, 'triage classifier ready');
 }

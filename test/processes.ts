@@ -14,9 +14,9 @@ export interface Child {
 }
 
 /**
- * How long a server or worker may take to be ready: it trains the shipped classifier from the
- * corpus before it listens (docs/triage.md "Cost on ingestion"), ~10 s alone and two or three
- * times that beside a full test run.
+ * How long a server or worker may take to be ready: the first after a change to the corpus
+ * trains the shipped classifier before it listens (docs/triage.md "Start-up"), ~10 s alone and
+ * two or three times that beside a full test run; the others read its weights in half a second.
  */
 export const STARTUP_MS = 90_000;
 

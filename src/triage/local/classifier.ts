@@ -8,8 +8,8 @@ import { FEATURE_BITS } from './text.ts';
  * thresholded. Why not an npm package: the maintained ones (natural's BayesClassifier,
  * bayes, wink-naive-bayes-text-classifier) are naive Bayes over word tokens, keep their model as
  * objects of strings (slower at >3,000 replies/s than one Float32Array) and do no character
- * n-grams. Training on the shipped corpus takes well under a second, so the model is trained
- * lazily on first use instead of being shipped as a large JSON file of weights.
+ * n-grams. The model is trained from the shipped corpus on first use (seconds), and its weights
+ * kept on disk for the next process (shipped.ts, weights-file.ts), not shipped in the repository.
  */
 export interface TrainingExample {
   features: Int32Array;

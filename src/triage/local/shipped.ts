@@ -1,38 +1,51 @@
+import { CACHE_DIR } from '../../files.ts';
 import { CATEGORY_NAMES } from './categories.ts';
 import { SoftmaxModel, type TrainingExample } from './classifier.ts';
 import { isFitted, loadCorpus, type CorpusEntry } from './corpus.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
-import { featurise, wordBag } from './text.ts';
+import { FEATURE_BITS, featurise, wordBag } from './text.ts';
+import { digest, readWeights, writeWeights, type TrainedParts } from './weights-file.ts';
 
 /**
  * The shipped classifier: trained from the corpus's training and validation splits (all but the
  * held-out split: corpus.ts isFitted) the first time it is needed (warmUp() at boot), then kept
- * for the life of the process.
+ * for the life of the process. The trained weights are kept on disk too (weights-file.ts), so
+ * a process whose corpus and code are those of an earlier one reads them instead of training.
  */
 export interface Shipped {
   model: SoftmaxModel;
   /** Inverse document frequency of a word/bigram hash over the training split (the workspace model's weights). */
   idf: (hash: number) => number;
   trainedOn: number;
+  /** Whether this process trained the weights or read them from an earlier one's file. */
+  source: 'trained' | 'file';
 }
 
 export function featuresOf(subject: string, body: string): Int32Array {
   return featurise(cutSignature(stripQuoted(body)), subject);
 }
 
-export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
-  const labels = CATEGORY_NAMES;
+const labelOf = (e: CorpusEntry) => {
+  const label = CATEGORY_NAMES.indexOf(e.label as (typeof CATEGORY_NAMES)[number]);
+  if (label < 0) throw new Error(`corpus label not a default category: ${e.label}`);
+  return label;
+};
+
+function train(entries: readonly CorpusEntry[]): TrainedParts {
   const examples: TrainingExample[] = [];
   const df = new Map<number, number>();
   for (const e of entries) {
-    const label = labels.indexOf(e.label as (typeof labels)[number]);
-    if (label < 0) throw new Error(`corpus label not a default category: ${e.label}`);
-    examples.push({ features: featuresOf(e.subject, e.text), label });
+    examples.push({ features: featuresOf(e.subject, e.text), label: labelOf(e) });
     for (const h of wordBag(cutSignature(stripQuoted(e.text))).keys()) df.set(h, (df.get(h) ?? 0) + 1);
   }
-  const model = new SoftmaxModel(labels);
+  const model = new SoftmaxModel(CATEGORY_NAMES);
   model.train(examples);
-  const n = entries.length;
+  return { weights: model.weights, df, n: entries.length };
+}
+
+function assemble({ weights, df, n }: TrainedParts, source: Shipped['source']): Shipped {
+  const model = new SoftmaxModel(CATEGORY_NAMES);
+  model.weights.set(weights);
   const maxIdf = Math.log(n + 1) + 1;
   return {
     model,
@@ -41,12 +54,47 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
       return d === undefined ? maxIdf : Math.log((n + 1) / (d + 1)) + 1;
     },
     trainedOn: n,
+    source,
   };
+}
+
+export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
+  return assemble(train(entries), 'trained');
+}
+
+/**
+ * What names the weights `entries` train to: the replies themselves, and the code's behaviour
+ * on every 97th of them — their features, their word bags and a model trained on them alone —
+ * so that a change to how replies are read or how the model learns is a new key without anyone
+ * remembering to bump a version (~60 ms against 5–10 s of training).
+ */
+export function cacheKey(entries: readonly CorpusEntry[]): string {
+  const parts: (string | ArrayBufferView)[] = [CATEGORY_NAMES.join('|')];
+  for (const e of entries) parts.push(`\u0001${e.label}\u0000${e.subject}\u0000${e.text}`);
+  const sample = entries.filter((_, i) => i % 97 === 0);
+  const examples = sample.map((e) => ({ features: featuresOf(e.subject, e.text), label: labelOf(e) }));
+  for (const x of examples) parts.push(x.features);
+  for (const e of sample) parts.push(Int32Array.from(wordBag(cutSignature(stripQuoted(e.text))).keys()));
+  const probe = new SoftmaxModel(CATEGORY_NAMES);
+  probe.train(examples);
+  parts.push(probe.weights);
+  return digest(parts);
+}
+
+/** The classifier for `entries`: read from `dir` when an earlier process trained it, else trained (and written there). */
+export function loadShipped(entries: readonly CorpusEntry[], dir: string | null): Shipped {
+  if (dir === null) return trainShipped(entries);
+  const key = cacheKey(entries);
+  const stored = readWeights(dir, key, (1 << FEATURE_BITS) * CATEGORY_NAMES.length);
+  if (stored) return assemble(stored, 'file');
+  const parts = train(entries);
+  writeWeights(dir, key, parts);
+  return assemble(parts, 'trained');
 }
 
 let cached: Shipped | null = null;
 
 export function shipped(): Shipped {
-  cached ??= trainShipped(loadCorpus().filter(isFitted));
+  cached ??= loadShipped(loadCorpus().filter(isFitted), CACHE_DIR);
   return cached;
 }
