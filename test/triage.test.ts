@@ -293,7 +293,9 @@ for (const dialect of DIALECTS) {
 
       it('the model decides a reply the local categoriser is unsure of and writes its draft; the prompt holds the thread, contact, client and instructions', async () => {
         const ws = await makeWorkspace(ctx.db, { triage: true });
-        const fixture = JSON.parse(fs.readFileSync(FIXTURE, 'utf8'));
+        // the fixture's reply ("Hmm.") stands for whatever short text the categoriser is unsure of today
+        const unsure = JSON.stringify(await unsureReplyText()).slice(1, -1);
+        const fixture = JSON.parse(fs.readFileSync(FIXTURE, 'utf8').replaceAll('Hmm.', unsure));
         await call('PATCH', '/api/triage', ws.headers, fixture.workspace);
         const client = (await call('POST', '/api/clients', ws.headers, fixture.client)).body.data;
         const r = (await call('POST', '/api/replies', ws.headers, { ...fixture.reply, client_id: client.id })).body.data;
