@@ -1,9 +1,11 @@
 // The shipped classifier's weights kept on disk between processes (src/triage/local/weights-file.ts,
 // docs/triage.md "Start-up"): read back exactly as trained, and anything else — another corpus,
 // a damaged file, a folder that cannot be written — means training, never a wrong model.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isFitted, loadCorpus, type CorpusEntry } from '../src/triage/local/corpus.ts';
 import { cacheKey, featuresOf, loadShipped } from '../src/triage/local/shipped.ts';
@@ -14,6 +16,8 @@ beforeAll(() => {
     .filter(isFitted)
     .filter((_, i) => i % 20 === 0);
 });
+const execFileAsync = promisify(execFile);
+const ROOT = join(import.meta.dirname, '..');
 const folder = () => mkdtempSync(join(tmpdir(), 'replydesk-weights-'));
 const files = (dir: string) => readdirSync(dir).filter((f) => f.startsWith('classifier-'));
 
@@ -60,4 +64,29 @@ describe('the classifier weights file', () => {
     expect(loadShipped(entries, blocked).source).toBe('trained');
     expect(loadShipped(entries, blocked).source).toBe('trained');
   });
+});
+
+describe('the classifier weights file, two processes at once', () => {
+  it('both write one folder; the file left is whole, no temporary file stays, and a third process reads it', async () => {
+    const dir = folder();
+    const script = [
+      "import { isFitted, loadCorpus } from './src/triage/local/corpus.ts';",
+      "import { loadShipped } from './src/triage/local/shipped.ts';",
+      'const entries = loadCorpus().filter(isFitted).filter((_, i) => i % 20 === 0);',
+      'const s = loadShipped(entries, process.argv[1]);',
+      'let sum = 0; for (const w of s.model.weights) sum += w;',
+      'console.log(JSON.stringify({ source: s.source, sum }));',
+    ].join('\n');
+    const run = async () => {
+      const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { cwd: ROOT });
+      return JSON.parse(stdout.trim().split('\n').pop()!) as { source: string; sum: number };
+    };
+    const [a, b] = await Promise.all([run(), run()]);
+    // usually both train (neither finds a file); one that starts late may read the other's
+    expect([a.source, b.source]).toContain('trained');
+    expect(b.sum).toBe(a.sum);
+    expect(readdirSync(dir)).toEqual([`classifier-${cacheKey(entries)}.bin`]); // no temporary file left behind
+    const c = await run();
+    expect(c).toEqual({ source: 'file', sum: a.sum });
+  }, 120_000);
 });

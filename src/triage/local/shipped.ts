@@ -25,21 +25,26 @@ export function featuresOf(subject: string, body: string): Int32Array {
   return featurise(cutSignature(stripQuoted(body)), subject);
 }
 
-const labelOf = (e: CorpusEntry) => {
+/**
+ * Raise when train() below changes in a way cacheKey cannot see (what it counts, how it calls
+ * the model), or the weights file's layout does: every file written before is then ignored.
+ */
+const FORMAT = 1;
+
+function exampleOf(e: CorpusEntry): TrainingExample {
   const label = CATEGORY_NAMES.indexOf(e.label as (typeof CATEGORY_NAMES)[number]);
   if (label < 0) throw new Error(`corpus label not a default category: ${e.label}`);
-  return label;
-};
+  return { features: featuresOf(e.subject, e.text), label };
+}
+
+/** The word/bigram hashes a reply counts once in the document frequencies. */
+const documentWords = (e: CorpusEntry) => wordBag(cutSignature(stripQuoted(e.text))).keys();
 
 function train(entries: readonly CorpusEntry[]): TrainedParts {
-  const examples: TrainingExample[] = [];
   const df = new Map<number, number>();
-  for (const e of entries) {
-    examples.push({ features: featuresOf(e.subject, e.text), label: labelOf(e) });
-    for (const h of wordBag(cutSignature(stripQuoted(e.text))).keys()) df.set(h, (df.get(h) ?? 0) + 1);
-  }
+  for (const e of entries) for (const h of documentWords(e)) df.set(h, (df.get(h) ?? 0) + 1);
   const model = new SoftmaxModel(CATEGORY_NAMES);
-  model.train(examples);
+  model.train(entries.map(exampleOf));
   return { weights: model.weights, df, n: entries.length };
 }
 
@@ -64,17 +69,18 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
 
 /**
  * What names the weights `entries` train to: the replies themselves, and the code's behaviour
- * on every 97th of them — their features, their word bags and a model trained on them alone —
- * so that a change to how replies are read or how the model learns is a new key without anyone
- * remembering to bump a version (~60 ms against 5–10 s of training).
+ * on every 97th of them — their features, their document words and a model trained on them
+ * alone — so that a change to how replies are read (quoting, signatures, features) or to how the
+ * model learns is a new key without anyone remembering to raise FORMAT (~0.2 s against 5–10 s
+ * of training).
  */
 export function cacheKey(entries: readonly CorpusEntry[]): string {
-  const parts: (string | ArrayBufferView)[] = [CATEGORY_NAMES.join('|')];
+  const parts: (string | ArrayBufferView)[] = [`${FORMAT}|${CATEGORY_NAMES.join('|')}`];
   for (const e of entries) parts.push(`\u0001${e.label}\u0000${e.subject}\u0000${e.text}`);
   const sample = entries.filter((_, i) => i % 97 === 0);
-  const examples = sample.map((e) => ({ features: featuresOf(e.subject, e.text), label: labelOf(e) }));
+  const examples = sample.map(exampleOf);
   for (const x of examples) parts.push(x.features);
-  for (const e of sample) parts.push(Int32Array.from(wordBag(cutSignature(stripQuoted(e.text))).keys()));
+  for (const e of sample) parts.push(Int32Array.from(documentWords(e)));
   const probe = new SoftmaxModel(CATEGORY_NAMES);
   probe.train(examples);
   parts.push(probe.weights);
