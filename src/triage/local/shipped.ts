@@ -88,8 +88,7 @@ export function cacheKey(entries: readonly CorpusEntry[]): string {
 }
 
 /** The classifier for `entries`: read from `dir` when an earlier process trained it, else trained (and written there). */
-export function loadShipped(entries: readonly CorpusEntry[], dir: string | null): Shipped {
-  if (dir === null) return trainShipped(entries);
+export function loadShipped(entries: readonly CorpusEntry[], dir: string): Shipped {
   const key = cacheKey(entries);
   const stored = readWeights(dir, key, (1 << FEATURE_BITS) * CATEGORY_NAMES.length);
   if (stored) return assemble(stored, 'file');
