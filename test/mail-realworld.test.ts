@@ -42,27 +42,38 @@ describe('real-looking mail, read by the mailbox parser', () => {
 });
 
 // The second held-out set of docs/triage.md: written by a different method than the corpus, never
-// used for a rule or a threshold. The bar sits under what `npm run triage:eval` measures (96.5% on
+// used for a rule or a threshold. The bar sits under what `npm run triage:eval` measures (100% on
 // the twelve languages), so a change that makes triage of real mail clearly worse fails here.
 describe('triage of real-looking mail, as the mailbox sync categorises it', () => {
-  it("is right on at least 93% of the twelve languages' messages, and catches every bounce", async () => {
+  const OTHER_SCRIPTS = ['ru', 'ja', 'zh'];
+  const decide = async (file: string) => {
+    const m = await parseMessage(readFileSync(new URL(`messages/${file}`, DIR)));
+    return categorise({
+      subject: m.subject,
+      bodyText: m.bodyText,
+      fromEmail: m.from?.address ?? '',
+      fromName: m.from?.name ?? null,
+      receivedAt: m.date ?? '2026-03-03T09:00:00Z',
+      headers: m.headers,
+    });
+  };
+
+  it("is right on at least 93% of the twelve languages' messages, and catches every bounce, absence and unsubscribe", async () => {
     let right = 0;
     let total = 0;
-    for (const e of manifest.filter((x) => !['ru', 'ja', 'zh'].includes(x.lang))) {
-      const m = await parseMessage(readFileSync(new URL(`messages/${e.file}`, DIR)));
-      const d = categorise({
-        subject: m.subject,
-        bodyText: m.bodyText,
-        fromEmail: m.from?.address ?? '',
-        fromName: m.from?.name ?? null,
-        receivedAt: m.date ?? '2026-03-03T09:00:00Z',
-        headers: m.headers,
-      });
+    for (const e of manifest.filter((x) => !OTHER_SCRIPTS.includes(x.lang))) {
+      const d = await decide(e.file);
       total++;
       if (d?.label === e.label) right++;
-      if (e.label === 'Bounce') expect({ file: e.file, label: d?.label }).toEqual({ file: e.file, label: 'Bounce' });
+      if (['Bounce', 'Out of office', 'Unsubscribe'].includes(e.label)) expect({ file: e.file, label: d?.label }).toEqual({ file: e.file, label: e.label });
     }
     expect(total).toBeGreaterThanOrEqual(220);
     expect(right / total).toBeGreaterThanOrEqual(0.93);
+  });
+
+  it('leaves the replies in Russian, Japanese and Chinese without a guess (docs/triage.md "Other scripts")', async () => {
+    const others = manifest.filter((x) => OTHER_SCRIPTS.includes(x.lang));
+    expect(others.length).toBeGreaterThanOrEqual(4);
+    for (const e of others) expect({ file: e.file, decision: await decide(e.file) }).toEqual({ file: e.file, decision: null });
   });
 });

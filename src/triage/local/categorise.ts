@@ -2,7 +2,7 @@ import { readHeaders } from './headers.ts';
 import { matchRules } from './rules.ts';
 import { shipped } from './shipped.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
-import { featurise } from './text.ts';
+import { featurise, otherScript } from './text.ts';
 import type { Decision, TriageInput } from './types.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 
@@ -50,10 +50,14 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   const own = cutSignature(body);
   const rule = matchRules(subject, body, own, input.fromEmail);
   const { model } = shipped();
+  // The classifier learned languages written in Latin letters: a reply in another script is
+  // words it has never seen, and its guess would be noise (docs/triage.md "Other scripts").
+  const readable = !otherScript(own.trim() ? own : subject);
   // An automatic answer, or an absence phrase ("Automatic reply:", "not in the office"): the
   // person is away, unless the text says they left ("X left the company; please contact her
   // successor"), which the rules know in the first person and the classifier in any.
   const leftNotice = () => {
+    if (!readable) return null;
     const g = model.predict(featurise(own, subject));
     return NOT_THE_CONTACT.has(g.label) && g.probability >= LEFT_NOT_ABSENT ? g : null;
   };
@@ -73,11 +77,11 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   }
 
   if (!body.trim() && !subject.trim()) return null;
+  const soft: Decision | null = rule && { label: rule.label, confidence: 0.8, source: 'rule', reason: `phrase "${rule.phrase}"` };
+  if (!readable) return soft;
   const guess = model.predict(featurise(own, subject));
   const overrule = NOT_THE_CONTACT.has(rule?.label ?? '') && NOT_THE_CONTACT.has(guess.label) ? OVERRULE_POINTER : OVERRULE_SOFT_RULE;
-  if (rule && !(guess.label !== rule.label && guess.probability >= overrule)) {
-    return { label: rule.label, confidence: 0.8, source: 'rule', reason: `phrase "${rule.phrase}"` };
-  }
+  if (soft && !(guess.label !== soft.label && guess.probability >= overrule)) return soft;
   if (guess.probability < CLASSIFIER_THRESHOLD) return null;
   return { label: guess.label, confidence: round(guess.probability), source: 'classifier', reason: `classifier ${guess.probability.toFixed(2)}` };
 }
@@ -94,8 +98,10 @@ export function suggest(input: TriageInput, k = 2): { label: string; confidence:
   const subject = input.subject ?? '';
   const body = stripQuoted(input.bodyText ?? '');
   if (!body.trim() && !subject.trim()) return [];
+  const own = cutSignature(body);
+  if (otherScript(own.trim() ? own : subject)) return [];
   const { model } = shipped();
-  const p = model.probabilities(featurise(cutSignature(body), subject));
+  const p = model.probabilities(featurise(own, subject));
   return [...p]
     .map((x, i) => ({ label: model.labels[i]!, confidence: round(x) }))
     .sort((a, b) => b.confidence - a.confidence)

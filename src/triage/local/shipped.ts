@@ -29,7 +29,7 @@ export function featuresOf(subject: string, body: string): Int32Array {
  * Raise when train() below changes in a way cacheKey cannot see (what it counts, how it calls
  * the model), or the weights file's layout does: every file written before is then ignored.
  */
-const FORMAT = 1;
+const FORMAT = 2;
 
 function exampleOf(e: CorpusEntry): TrainingExample {
   const label = CATEGORY_NAMES.indexOf(e.label as (typeof CATEGORY_NAMES)[number]);

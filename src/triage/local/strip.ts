@@ -18,12 +18,17 @@
 
 import { all, alternation } from './languages/index.ts';
 
-// "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"
+// "On … wrote:", "Am … schrieb Name <a@b>:", "Name <a@b> schrieb am …:", "Am … hat Name <a@b> Folgendes geschrieben:" (Yahoo),
+// "Le … a écrit :", "El … escribió:", "Op … schreef …:", "Op … heeft … het volgende geschreven:"; in languages the
+// corpus does not have, Gmail's and The Bat!'s Russian ("… писал(а):", "Вы писали …:"), Korean ("…님이 작성:") and
+// Chinese ("Name <a@b> 于2026年3月3日周二 16:14写道：", written without a space before the verb)
 const ATTRIBUTION_VERB = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu${alternation('attributionVerbs')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:wrote|writes|schrieb|geschrieben|a\\s+[ée]crit|escribi[óo]|schreef|geschreven|skrev|scrisse|escreveu|(?:на)?писал[аи]?|пишет|작성${alternation('attributionVerbs')})(?![\\p{L}\\p{N}])|写道|寫道`,
   'iu',
 );
-const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em${alternation('attributionStarts')})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
+const ATTRIBUTION_START = new RegExp(`^\\s*(?:on|am|le|el|op|den|il|em|вы${alternation('attributionStarts')})(?![\\p{L}\\p{N}])|<[^>\\s]+@[^>\\s]+>|\\S+@\\S+\\.\\w+`, 'iu');
+/** Gmail in Japanese and other languages writes no verb: "2026年3月3日(火) 16:14 Tom Becker <tom@northwind.io>:". */
+const VERBLESS_ATTRIBUTION = /\d{4}.*<[^>\s]+@[^>\s]+>\s*[:：]\s*$/u;
 const SEPARATOR = new RegExp(
   '^\\s*(?:' +
     [
@@ -40,9 +45,10 @@ const SEPARATOR = new RegExp(
     ')',
   'iu',
 );
-const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da${alternation('headerFrom')})\\s?\\*?\\s*:\\s*\\S`, 'iu');
+// Outlook's labels, also in Russian, Chinese (simplified and traditional), Japanese and Korean, whose colon may be full-width
+const HEADER_FROM = new RegExp(`^\\s*\\*?(?:from|von|de|van|da|от|发件人|寄件者|差出人|보낸 사람${alternation('headerFrom')})\\s?\\*?\\s*[:：]\\s*\\S`, 'iu');
 const HEADER_NEXT = new RegExp(
-  `^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd${alternation('headerNext')})\\s?\\*?\\s*:`,
+  `^\\s*\\*?(?:sent|date|to|subject|cc|gesendet|datum|an|betreff|envoy[ée]|date|[àa]|objet|enviado|fecha|para|asunto|verzonden|datum|aan|onderwerp|verstuurd|отправлено|дата|кому|тема|копия|发送时间|发送日期|日期|收件人|抄送|主题|寄件日期|收件者|副本|主旨|送信日時|宛先|件名|받는 사람|날짜|제목|참조${alternation('headerNext')})\\s?\\*?\\s*[:：]`,
   'iu',
 );
 const MOBILE_FOOTER = new RegExp(
@@ -50,12 +56,12 @@ const MOBILE_FOOTER = new RegExp(
   'iu',
 );
 
-const endsAttribution = (l: string) => /:\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
+const endsAttribution = (l: string) => /[:：]\s*$/.test(l) && ATTRIBUTION_VERB.test(l) && l.length < 300;
 
 function isAttribution(lines: string[], i: number): boolean {
   const line = lines[i]!;
   if (!ATTRIBUTION_START.test(line) || line.length > 300) return false;
-  if (endsAttribution(line)) return true;
+  if (endsAttribution(line) || VERBLESS_ATTRIBUTION.test(line)) return true;
   // Gmail and Outlook wrap long attribution lines: "On Tue, 4 Mar 2025 at 10:12, Jane Doe <\njane@x.com> wrote:"
   const next = lines[i + 1];
   return next !== undefined && line.length > 20 && !/[.!?]\s*$/.test(line) && endsAttribution(line + ' ' + next) && next.length < 120;
@@ -69,6 +75,24 @@ function isHeaderBlock(lines: string[], i: number): boolean {
   return false;
 }
 
+/** A quoted line: "> …", or with the quoted writer's initials as The Bat! and Supercite write it ("TB> …"). */
+const QUOTED = /^\s*\p{Lu}{0,3}>/u;
+
+/**
+ * The lines written under a "> " quote that an attribution line at `cut` opens, up to a "-- "
+ * signature: a reply written below the quote (The Bat!: "Hello Tom,", "You wrote …:", the quote,
+ * then the answer). None when the quote is not "> " lines or nothing follows it.
+ */
+function answerBelowQuote(lines: string[], cut: number): string[] {
+  if (cut >= lines.length || !isAttribution(lines, cut)) return [];
+  let j = endsAttribution(lines[cut]!) || VERBLESS_ATTRIBUTION.test(lines[cut]!) ? cut + 1 : cut + 2;
+  while (j < lines.length && !lines[j]!.trim()) j++;
+  if (j >= lines.length || !QUOTED.test(lines[j]!)) return [];
+  while (j < lines.length && (QUOTED.test(lines[j]!) || !lines[j]!.trim())) j++;
+  const signature = lines.indexOf('-- ', j);
+  return lines.slice(j, signature < 0 ? lines.length : signature);
+}
+
 export function stripQuoted(text: string): string {
   if (!text) return '';
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -80,8 +104,10 @@ export function stripQuoted(text: string): string {
       break;
     }
   }
-  const keep = (l: string) => !/^\s*>/.test(l) && !MOBILE_FOOTER.test(l);
+  const keep = (l: string) => !QUOTED.test(l) && !MOBILE_FOOTER.test(l);
   let kept = lines.slice(0, end).filter(keep);
+  const below = answerBelowQuote(lines, end);
+  if (below.length) kept = kept.concat(below.filter(keep));
   if (!kept.some((l) => l.trim())) {
     // Nothing above the cut: the sender wrote below or between the quoted lines.
     kept = lines.filter(keep).filter((l) => !(SEPARATOR.test(l) || endsAttribution(l)));

@@ -12,26 +12,33 @@
  * - words of the subject in a namespace of their own ("Automatic reply", "Undeliverable"),
  * - the body's length in words, in five buckets (a two-word reply is rarely an information
  *   request, a fifty-word one rarely an unsubscribe).
- * A question mark counts as a word ("zzq"), so it takes part in words and bigrams.
+ * A question mark counts as a word ("zzq"), so it takes part in words and bigrams. Words are
+ * letters of any script: a Russian or Greek word is a word, and a run of Chinese or Japanese
+ * characters (written without spaces) is read as its overlapping pairs of characters, so the
+ * workspace model learns a team's corrections in those languages too. The shipped classifier
+ * knows only the Latin script of its corpus (`otherScript`).
  */
 
 export const FEATURE_BITS = 18;
 export const FEATURE_MASK = (1 << FEATURE_BITS) - 1;
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Lower-case, strip accents (é→e, ü→u, ñ→n), ß→ss, œ→oe: one spelling for typed and untyped accents. */
 export function fold(text: string): string {
   let s = text.toLowerCase();
   // Fast path: plain ASCII needs no normalisation.
-  if (/[^\x00-\x7f]/.test(s)) {
+  if (NON_ASCII.test(s)) {
     s = s
       .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[\u0300-\u036f\u3099\u309a]/g, '') // accents, and the Japanese voicing marks NFD splits off
       .replace(/ß/g, 'ss')
       .replace(/œ/g, 'oe')
       .replace(/æ/g, 'ae')
       .replace(/ø/g, 'o')
       .replace(/ł/g, 'l')
-      .replace(/[’‘`´]/g, "'");
+      .replace(/[’‘`´]/g, "'")
+      .replace(/？/g, '?');
   }
   return s;
 }
@@ -47,20 +54,58 @@ export function normalise(text: string): string {
 }
 
 const WORD = /[a-z0-9]+(?:'[a-z]+)?|\?+/g;
+/** Outside ASCII: a word of letters and digits of any script. */
+const ANY_SCRIPT_WORD = /[\p{L}\p{N}]+(?:'\p{L}+)?|\?+/gu;
+/** A letter or digit outside ASCII (where "¿", "€" and "–" are not: they part words in either reading). */
+const NON_ASCII_WORD_CHAR = /[^\P{L}\x00-\x7f]|[^\P{N}\x00-\x7f]/u;
+/** Chinese and Japanese script: words are not separated by spaces. */
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_OR_NOT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
 /**
  * Words of normalised text; runs of digits become "0" (dates and phone numbers are not
  * vocabulary), and a question mark the word "zzq" (a question is what most tells an
- * information request from interest, in every language).
+ * information request from interest, in every language). A run of Chinese or Japanese
+ * characters gives its pairs of characters ("感兴趣" → "感兴", "兴趣"), as search engines index them.
  */
 export function words(normalised: string): string[] {
   const out: string[] = [];
-  for (const m of normalised.matchAll(WORD)) {
+  const ascii = !(NON_ASCII.test(normalised) && NON_ASCII_WORD_CHAR.test(normalised));
+  for (const m of normalised.matchAll(ascii ? WORD : ANY_SCRIPT_WORD)) {
     const w = m[0];
+    if (!ascii && CJK_CHAR.test(w)) {
+      for (const part of w.match(CJK_OR_NOT)!) {
+        const chars = CJK_CHAR.test(part) ? [...part] : [part];
+        if (chars.length === 1) out.push(part);
+        else for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
+      }
+      continue;
+    }
     const c = w.charCodeAt(0);
     out.push(c >= 48 && c <= 57 ? '0' : c === 63 ? 'zzq' : w);
   }
   return out;
+}
+
+/** A letter of a script other than Latin. */
+const OTHER_SCRIPT_LETTER = /[^\P{L}\p{Script=Latin}]/u;
+
+/**
+ * Whether most of the text's words are in a script other than Latin (Russian, Greek, Arabic,
+ * Chinese, Japanese, Korean, …; a pair of Chinese or Japanese characters counts as a word, an
+ * address, a link or a number as none): the shipped classifier, which learned twelve languages
+ * written in Latin letters, has never seen such words, so it does not decide such a reply
+ * (docs/triage.md "Other scripts").
+ */
+export function otherScript(text: string): boolean {
+  if (!NON_ASCII.test(text) || !OTHER_SCRIPT_LETTER.test(text)) return false;
+  let other = 0;
+  let latin = 0;
+  for (const w of words(normalise(text))) {
+    if (OTHER_SCRIPT_LETTER.test(w)) other++;
+    else if (!/^(?:zz|0$)/.test(w)) latin++;
+  }
+  return other > latin;
 }
 
 // FNV-1a, 32-bit, continued over several strings without concatenating them.
