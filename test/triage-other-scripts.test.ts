@@ -94,3 +94,31 @@ describe('the categoriser on a reply in another script', () => {
     expect(categorise(russian, model)).toBeNull();
   });
 });
+
+describe('phrases in Russian, Chinese and Japanese', () => {
+  const cases: [string, string, Partial<TriageInput>?][] = [
+    ['Unsubscribe', 'Добрый день. Отпишите меня, пожалуйста, от этой рассылки.'],
+    ['Unsubscribe', 'Больше не присылайте мне такие письма.'],
+    ['Unsubscribe', '您好，请不要再给我发这类邮件，谢谢。'],
+    ['Unsubscribe', '退訂，謝謝。'],
+    ['Unsubscribe', 'お世話になっております。今後のご連絡はご遠慮ください。'],
+    ['Unsubscribe', '配信停止をお願いします。'],
+    ['Out of office', 'Здравствуйте! Я в отпуске до 20 марта, ответ на письмо будет позже.'],
+    ['Out of office', '您好，我目前正在休假，3月20日回来后回复您。'],
+    ['Out of office', 'ただいま夏季休暇中のため、3月20日以降に返信いたします。'],
+    ['Out of office', 'Благодарю за письмо.', { subject: 'Автоматический ответ: Stock sync' }],
+    ['Out of office', '感谢您的来信。', { subject: '自动回复: Stock sync' }],
+    ['Bounce', 'Ваше сообщение не удалось доставить следующим адресатам: anna@example.ru'],
+    ['Bounce', '邮件发送失败：收件人地址不存在。'],
+    ['Bounce', '次の宛先に配信できませんでした: sato@example.jp'],
+  ];
+  it.each(cases)('decide %s: %s', (label, text, extra) => {
+    expect(categorise(reply(text, extra))).toMatchObject({ label, source: 'rule' });
+  });
+
+  it('say nothing of a reply that only mentions a holiday or a mailing', () => {
+    for (const text of ['После отпуска созвонимся, напишите мне в апреле.', '我们休假回来后再谈，请下个月联系我。', '配信について質問があります。料金はいくらですか？']) {
+      expect(categorise(reply(text))).toBeNull();
+    }
+  });
+});

@@ -1,9 +1,11 @@
 import { all } from './languages/index.ts';
+import { OTHER_SCRIPTS } from './other-scripts.ts';
 import { fold } from './text.ts';
 
 /**
  * Phrases that decide a category on their own, in English, German, French, Spanish and Dutch
- * (inline below) and the languages registered in ./languages/.
+ * (inline below), the languages registered in ./languages/, and, for the categories a team must
+ * not miss, Russian, Chinese and Japanese (./other-scripts.ts).
  * They run on accent-folded, lower-cased text with quoted history already stripped, so the
  * patterns are written without accents ("desabonner", "direccion").
  *
@@ -29,7 +31,7 @@ const subjectStarts = (parts: string[]) => (parts.length ? `^(?:fw: |fwd: |re: )
 
 const BOUNCE_SUBJECT = re([
   '^(?:fw: |fwd: )?(?:undeliverable|undelivered mail|delivery status notification \\((?:failure|delay)\\)|mail delivery failed|delivery failure|returned mail|failure notice|message not delivered|delivery has failed)',
-  subjectStarts(all('bounceSubject')),
+  subjectStarts([...all('bounceSubject'), ...OTHER_SCRIPTS.bounceSubject]),
   '^(?:unzustellbar|nicht zustellbar|zustellung fehlgeschlagen|non remis|non distribuable|echec de (?:la )?(?:remise|distribution)|no se puede entregar|no entregado|error de entrega|onbestelbaar|niet bezorgd|bezorging mislukt)',
 ]);
 const BOUNCE_BODY = re([
@@ -41,6 +43,7 @@ const BOUNCE_BODY = re([
   'no se (?:ha )?pud(?:o|ieron) entregar', 'no se puede entregar', 'error de entrega', 'destinatario desconocido', 'direccion no encontrada', 'entrega (?:ha )?fallado',
   'onbestelbaar', 'kon niet worden (?:afgeleverd|bezorgd)', 'niet (?:kon )?worden bezorgd', 'bezorging (?:is )?mislukt', 'onbekende ontvanger', 'adres niet gevonden',
   ...all('bounceBody'),
+  ...OTHER_SCRIPTS.bounceBody,
 ]);
 
 const OOO_SUBJECT = re([
@@ -49,7 +52,7 @@ const OOO_SUBJECT = re([
   '^(?:reponse automatique|absent(?:e)?\\b|absence|message d\'absence|en conges)',
   '^(?:respuesta automatica|fuera de la oficina|ausente|ausencia|de vacaciones)',
   '^(?:automatisch antwoord|afwezig(?:heid)?|out of office|met vakantie|niet aanwezig)',
-  subjectStarts(all('oooSubject')),
+  subjectStarts([...all('oooSubject'), ...OTHER_SCRIPTS.oooSubject]),
 ]);
 const OOO_BODY = re([
   'out of (?:the )?office', '\\bi(?: a|\')m (?:currently )?(?:away|out|travell?ing|on (?:annual |parental |maternity |paternity |sick )?(?:leave|vacation|holiday))\\b(?! of (?:the )?(?:loop|budget))',
@@ -70,6 +73,7 @@ const OOO_BODY = re([
   'oficinas? (?:permanecen?|estaran?|estan?) cerradas?',
   'in het ziekenhuis', 'met (?:zwangerschaps|ouderschaps|bevallings)verlof', 'met verlof\\b',
   ...all('oooBody'),
+  ...OTHER_SCRIPTS.oooBody,
 ]);
 
 const UNSUBSCRIBE = re([
@@ -95,6 +99,7 @@ const UNSUBSCRIBE = re([
   'me opongo a (?:recibir|que|el tratamiento)', 'ni un (?:correo|email|e-mail|mensaje) mas', 'quit(?:ad|en|e|ar) (?:esta|mi|nuestra) direccion', 'no (?:escribais|escriban|envieis|envien|mandeis|manden) mas',
   'stuur (?:me |mij |ons )?niets meer', 'meld (?:me|mij|ons) (?:hierbij )?af\\b', 'hoe (?:meld|schrijf) ik (?:me|mij) (?:af|uit)', 'van (?:de|jullie|uw|je|die) (?:lijst|mailinglijst|verzendlijst|maillijst) af', 'eraf (?:te )?halen', 'stop met contact (?:opnemen|zoeken)', 'geen vervolg ?(?:mails|e-?mails|berichten)',
   ...all('unsubscribe'),
+  ...OTHER_SCRIPTS.unsubscribe,
 ]);
 
 /**
