@@ -11,6 +11,7 @@ import type { LlmConfig } from '../src/config/index.ts';
 import { connect } from '../src/db/connect.ts';
 import { Worker } from '../src/jobs/queue.ts';
 import { DEFAULT_CATEGORIES, suggest } from '../src/triage/local/index.ts';
+import { OTHER_SCRIPT_REASON } from '../src/triage/decide.ts';
 import { learnCorrections } from '../src/triage/learning.ts';
 import { triageHandlers } from '../src/triage/handlers.ts';
 import { DIALECTS, inbound, makeApp, makeWorkspace, subscribeToAllEvents, tempDir, unsureReplyText } from './helpers.ts';
@@ -277,6 +278,19 @@ for (const dialect of DIALECTS) {
       // a reply triage decided carries none
       const sure = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: 'Please remove me from your list.' }))).body.data;
       expect((await call('GET', `/api/replies/${sure.id}`, ws.headers)).body.data.triage).toMatchObject({ category_id: cats.Unsubscribe!.id, suggestions: [] });
+    });
+
+    it('a reply in a script the categoriser does not read gets no category, no guess, and a why that says so (issue 30)', async () => {
+      const ws = await makeWorkspace(ctx.db, { triage: true });
+      const body_text = 'Tom，你好：\n\n我们对库存同步很感兴趣，请问下一步怎么安排？\n\n王伟\n\n> Hi Wei, would a 20-minute call next week make sense?';
+      const ingested = (await call('POST', '/api/replies', ws.headers, inbound({ subject: 'Re: Stock sync', body_text }))).body.data;
+      expect(ingested).toMatchObject({ category_id: null, triage: { source: 'none', category_id: null } });
+      const { triage } = (await call('GET', `/api/replies/${ingested.id}`, ws.headers)).body.data;
+      expect(triage).toMatchObject({ source: 'none', reason: OTHER_SCRIPT_REASON, suggestions: [] });
+      // an unsubscribe in the same script is still caught, with its consequence
+      const stop = (await call('POST', '/api/replies', ws.headers, inbound({ body_text: '请不要再给我发邮件，谢谢。' }))).body.data;
+      const cats = await categories(ws.headers);
+      expect(stop).toMatchObject({ category_id: cats.Unsubscribe!.id, triage: { source: 'rule' } });
     });
 
     describe('with a language model (a local OpenAI-compatible server)', () => {

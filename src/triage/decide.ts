@@ -8,7 +8,7 @@ import type { LlmConfig } from '../config/index.ts';
 import type { Q, ReplyTriageTable } from '../db/types.ts';
 import type { Suggestion } from '../replies/detail.ts';
 import { renderTemplate, templateValues, DEFAULT_TEMPLATES, FALLBACK_TEMPLATE } from './drafts.ts';
-import { categorise, type Decision, outOfOfficeUntil, suggest, type WorkspaceModel } from './local/index.ts';
+import { categorise, type Decision, inOtherScript, outOfOfficeUntil, suggest, type TriageInput, type WorkspaceModel } from './local/index.ts';
 import { consequenceOf } from './contacts.ts';
 import { cachedModel } from './model-cache.ts';
 import * as q from './queries.ts';
@@ -53,9 +53,14 @@ export interface Apply {
   draftByModel?: boolean;
 }
 
-/** The local decision as one to apply ("nothing was confident" without one). */
-export const asApplied = (d: Decision | null): Apply['decision'] =>
-  d ? { source: d.source, reason: d.reason, confidence: d.confidence, label: d.label } : { source: 'none', reason: 'nothing was confident', confidence: 0, label: null };
+/** Why a reply in another script has no category (docs/triage.md "Other scripts"). */
+export const OTHER_SCRIPT_REASON = 'written in a script the built-in categoriser does not read; a correction teaches this workspace';
+
+/** The local decision on `input` as one to apply ("nothing was confident" without one, or why its script left it undecided). */
+export const asApplied = (d: Decision | null, input: TriageInput): Apply['decision'] =>
+  d
+    ? { source: d.source, reason: d.reason, confidence: d.confidence, label: d.label }
+    : { source: 'none', reason: inOtherScript(input) ? OTHER_SCRIPT_REASON : 'nothing was confident', confidence: 0, label: null };
 
 /** The decision with why it was applied as it was (the model not used). */
 export const withNote = (d: Apply['decision'], note: string): Apply['decision'] => ({ ...d, reason: `${d.reason} (${note})` });
@@ -67,9 +72,10 @@ export const withNote = (d: Apply['decision'], note: string): Apply['decision'] 
  * applied, its draft left to the model when one is configured.
  */
 export function firstDecision(ctx: Context, r: q.TriageReplyRow, llm: LlmConfig | null): { by: 'model'; local: Decision | null } | { by: 'local'; apply: Apply } {
-  const local = categorise(inputOf(r), ctx.model);
+  const input = inputOf(r);
+  const local = categorise(input, ctx.model);
   if (llm && (local === null || local.confidence < MODEL_THRESHOLD)) return { by: 'model', local };
-  return { by: 'local', apply: { decision: asApplied(local), draftByModel: Boolean(llm) } };
+  return { by: 'local', apply: { decision: asApplied(local, input), draftByModel: Boolean(llm) } };
 }
 
 /** What a decision makes of a reply: its category, draft and snooze, and the record of why. */

@@ -19,7 +19,7 @@ import { askModel, MalformedAnswer, type ModelAnswer, type PromptInput, SlowAnsw
 import { stripQuoted } from './local/index.ts';
 import { learnInto } from './learning.ts';
 import * as q from './queries.ts';
-import { bodyOf } from './reply-text.ts';
+import { bodyOf, inputOf } from './reply-text.ts';
 
 export interface TriageDeps {
   db: Db;
@@ -133,7 +133,7 @@ export function modelHandler(deps: TriageDeps): Handler {
       deps.db.write((trx) =>
         decided
           ? applyModelDraft(trx, workspaceId, ctx, r.id, decided.id, null, new Date().toISOString())
-          : applyDecision(trx, workspaceId, ctx, r, { decision: withNote(asApplied(job.payload.local ?? null), why) }, new Date().toISOString()),
+          : applyDecision(trx, workspaceId, ctx, r, { decision: withNote(asApplied(job.payload.local ?? null, inputOf(r)), why) }, new Date().toISOString()),
       );
 
     if (!llm) {

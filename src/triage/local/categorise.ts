@@ -32,6 +32,14 @@ export const WORKSPACE_THRESHOLD = 0.45;
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
+/** The reply's own text (else its subject) is mostly in a script the shipped classifier never learned (docs/triage.md "Other scripts"). */
+const mostlyOtherScript = (own: string, subject: string) => otherScript(own.trim() ? own : subject);
+
+/** Whether categorise() leaves a reply to headers, rules and the workspace model because of its script: the "why" says so. */
+export function inOtherScript(input: TriageInput): boolean {
+  return mostlyOtherScript(cutSignature(stripQuoted(input.bodyText ?? '')), input.subject ?? '');
+}
+
 /**
  * headers → rules → shipped classifier, with the workspace model (when given) deciding whenever
  * it is confident — over everything but a delivery report, which no correction can make a reply.
@@ -52,7 +60,7 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   const { model } = shipped();
   // The classifier learned languages written in Latin letters: a reply in another script is
   // words it has never seen, and its guess would be noise (docs/triage.md "Other scripts").
-  const readable = !otherScript(own.trim() ? own : subject);
+  const readable = !mostlyOtherScript(own, subject);
   // An automatic answer, or an absence phrase ("Automatic reply:", "not in the office"): the
   // person is away, unless the text says they left ("X left the company; please contact her
   // successor"), which the rules know in the first person and the classifier in any.
@@ -99,7 +107,7 @@ export function suggest(input: TriageInput, k = 2): { label: string; confidence:
   const body = stripQuoted(input.bodyText ?? '');
   if (!body.trim() && !subject.trim()) return [];
   const own = cutSignature(body);
-  if (otherScript(own.trim() ? own : subject)) return [];
+  if (mostlyOtherScript(own, subject)) return [];
   const { model } = shipped();
   const p = model.probabilities(featurise(own, subject));
   return [...p]

@@ -5,7 +5,7 @@
  */
 export { DEFAULT_CATEGORIES, CATEGORY_NAMES, type DefaultCategory } from './categories.ts';
 export type { TriageInput, Decision } from './types.ts';
-export { categorise, suggest, CLASSIFIER_THRESHOLD, WORKSPACE_THRESHOLD } from './categorise.ts';
+export { categorise, inOtherScript, suggest, CLASSIFIER_THRESHOLD, WORKSPACE_THRESHOLD } from './categorise.ts';
 export { stripQuoted } from './strip.ts';
 export { outOfOfficeUntil } from './ooo-date.ts';
 export { WorkspaceModel } from './workspace-model.ts';
