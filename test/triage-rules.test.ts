@@ -19,6 +19,8 @@ const UNSUBSCRIBE: [string, string][] = [
   ['de', 'Ab sofort Funkstille, danke.'],
   ['de', 'Schreiben Sie mir nie wieder.'],
   ['de', 'Ich untersage Ihnen jede weitere Nutzung meiner Adresse.'],
+  ['de', 'Bitte keine Mails mehr an diese Adresse.'],
+  ['de', 'Ich wünsche keine weiteren Nachrichten.'],
   ['fr', "Ne m'envoyez plus vos offres."],
   ['fr', 'Supprimez simplement mes coordonnées, merci.'],
   ['es', 'Me opongo a recibir publicidad.'],
@@ -75,5 +77,15 @@ describe('rules: what stays with the classifier', () => {
     ['fr', 'Les congés sont finis, on peut en parler mardi.'],
   ])('%s: %s', (_, text) => {
     expect(['Unsubscribe', 'Out of office']).not.toContain(rule(text)?.label);
+  });
+});
+
+describe('rules: a holiday without e-mail is no request to stop', () => {
+  // "keine E-Mails" alone says what someone away does not read; a request to stop says "mehr" or "weiteren"
+  it.each([
+    ['de', 'Ich bin bis Freitag im Urlaub und lese in dieser Zeit keine E-Mails.'],
+    ['de', 'Bis zum 3. Juni bin ich nicht im Büro, ich bearbeite keine Mails.'],
+  ])('%s: %s', (_, text) => {
+    expect(rule(text)).toMatchObject({ label: 'Out of office' });
   });
 });
