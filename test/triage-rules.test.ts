@@ -3,6 +3,7 @@
 // that the classifier missed on statements it had not seen (the training split's folds,
 // docs/triage.md "Rules from the folds"), and near-misses that must stay with the classifier.
 import { describe, expect, it } from 'vitest';
+import { categorise } from '../src/triage/local/index.ts';
 import { matchRules } from '../src/triage/local/rules.ts';
 import { ownText, stripQuoted } from '../src/triage/local/strip.ts';
 
@@ -87,5 +88,29 @@ describe('rules: a holiday without e-mail is no request to stop', () => {
     ['de', 'Bis zum 3. Juni bin ich nicht im Büro, ich bearbeite keine Mails.'],
   ])('%s: %s', (_, text) => {
     expect(rule(text)).toMatchObject({ label: 'Out of office' });
+  });
+});
+
+describe('an absence phrase in a reply that asks to meet after it', () => {
+  const decide = (bodyText: string) => categorise({ subject: 'Re: Quick question', bodyText, fromEmail: 'someone@example.com', receivedAt: '2026-03-01T09:00:00Z' });
+  it.each([
+    ['en', "I'm on holiday until the 12th, but let's book a call the week after. Tuesday at 10 works for me, send an invite."],
+    ['de', 'Ich bin bis Freitag im Urlaub. Lassen Sie uns danach telefonieren, schicken Sie mir gern eine Einladung für Dienstag 10 Uhr.'],
+    ['fr', "Je suis en congés jusqu'au 12, mais calons un appel la semaine suivante : mardi 10h, envoyez-moi une invitation."],
+    ['es', 'Estoy de vacaciones hasta el día 12, pero hablemos la semana siguiente. ¿El martes a las 10? Mándame una invitación.'],
+  ])('is a meeting request when the classifier is sure (%s)', (_, text) => {
+    expect(decide(text)).toMatchObject({ label: 'Meeting request', source: 'classifier', reason: expect.stringContaining('over the absence phrase') });
+  });
+
+  it.each([
+    ['en', "I'm on holiday until the 12th with no access to email. I will reply when I am back."],
+    ['de', 'Ich bin bis Freitag im Urlaub und habe keinen Zugriff auf meine E-Mails.'],
+  ])('stays an absence when it only says who is away (%s)', (_, text) => {
+    expect(decide(text)).toMatchObject({ label: 'Out of office', source: 'rule' });
+  });
+
+  it('stays an absence when the subject says so, whatever the text', () => {
+    const text = "I'm on holiday until the 12th, but let's book a call the week after. Tuesday at 10 works for me, send an invite.";
+    expect(categorise({ subject: 'Automatic reply: Quick question', bodyText: text, fromEmail: 'someone@example.com', receivedAt: '2026-03-01T09:00:00Z' })).toMatchObject({ label: 'Out of office' });
   });
 });

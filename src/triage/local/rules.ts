@@ -17,6 +17,8 @@ export interface RuleHit {
   label: 'Bounce' | 'Out of office' | 'Unsubscribe' | 'Wrong person' | 'Referral';
   strength: 'strong' | 'soft';
   phrase: string;
+  /** An absence read in the body (not the subject): a person may write it to ask to meet after the absence. */
+  absenceInBody?: true;
 }
 
 /**
@@ -147,7 +149,7 @@ export function matchRules(subject: string, strippedBody: string, ownText: strin
   if ((m = BARE_UNSUBSCRIBE.exec(own.trim()))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0].trim() };
   const left = WRONG_PERSON.exec(own);
   // "has left; mail is not forwarded" is no absence: the person left (as with an automatic answer's headers)
-  if ((m = OOO_BODY.exec(body)) && !left) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
+  if ((m = OOO_BODY.exec(body)) && !left) return { label: 'Out of office', strength: 'strong', phrase: m[0], absenceInBody: true };
   if ((m = left)) {
     const phrase = m[0];
     const sender = fromEmail.trim().toLowerCase();
