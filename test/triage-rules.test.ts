@@ -38,6 +38,21 @@ const UNSUBSCRIBE: [string, string][] = [
   ['fi', 'Jättäkää minut rauhaan.'],
   ['cs', 'Nechte mě na pokoji.'],
   ['cs', 'Do dalších kampaní mě nezařazujte.'],
+  // the 2026-11-29 folds
+  ['en', 'Off the list for me, please.'],
+  ['en', 'Do not contact this inbox again.'],
+  ['de', 'Könnten Sie aufhören, mir diese Newsletter zu schicken?'],
+  ['fr', "Merci de m'enlever de vos envois."],
+  ['fr', 'Je ne veux plus rien recevoir de votre part.'],
+  ['es', 'No me mandéis nada más, por favor.'],
+  ['es', 'No quiero seguir en vuestras listas de correo.'],
+  ['nl', 'Graag mij niet langer te contacteren.'],
+  ['it', 'Vi chiedo di non ricontattarmi.'],
+  ['pl', 'Proszę przestać mi przysyłać te oferty.'],
+  ['pt', 'Risquem o meu contacto, obrigado.'],
+  ['fi', 'Miten pääsen pois tältä listalta?'],
+  ['da', 'Jeg vil gerne frameldes, tak.'],
+  ['cs', 'Zapomeňte na tuhle adresu, díky.'],
 ];
 
 const AWAY: [string, string][] = [

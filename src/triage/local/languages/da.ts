@@ -38,6 +38,8 @@ export const da: TriageLanguage = {
     'vil ikke (?:have|modtage) (?:flere|mere) (?:mails?|e-?mails?|henvendelser)', 'fra (?:jeres|din|deres) (?:liste|lister|mailliste|mailingliste|database|kartotek|crm|udsendelser)',
     'undlad (?:venligst )?at (?:skrive|kontakte|sende|maile)',
     'ikke at blive kontaktet',
+    // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'vil (?:gerne )?frameldes', 'ikke (?:mere|flere) reklame', '\\bslet (?:denne|vores) (?:adresse|mail|e-?mail)', 'streg(?:e)? (?:os|mig)\\b',
   ],
   wrongPerson: [
     'arbejder ikke (?:laengere?|mere) (?:hos|i|for|pa|med)', 'ikke laengere? ansat', 'ikke laengere? i (?:virksomheden|firmaet|selskabet)', 'er stoppet (?:hos|i|pa|som)', 'jeg er stoppet\\b(?! med)', 'stoppede (?:hos|i firmaet|i virksomheden)',

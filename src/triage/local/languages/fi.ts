@@ -43,6 +43,8 @@ export const fi: TriageLanguage = {
     'kieltaydyn (?:suora)?markkinoinnista', 'ettette (?:enaa )?(?:laheta|lahettaisi|ota yhteytta)', '(?:minut|tietoni|osoitteeni|yhteystietoni) poistetaan', 'suoramarkkinointikielto', 'markkinointikielto', 'ei (?:enaa|lisaa) (?:viesteja|sahkoposteja|markkinointiviesteja|yhteydenottoja)',
     'lopettakaa (?:\\S+ ){0,3}lahett', 'lakatkaa lahettamasta',
     'jattakaa (?:minut|meidat) (?:jatkossa )?rauhaan', 'lopettakaa (?:myos )?(?:nuo |nama )?muistutus', 'poistakaa osoite', 'ottaa minut pois', 'estolistalle', 'en halua olla mukana', 'ettei osoitettani kayteta',
+    // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'pois (?:talta|tasta|teidan) (?:listalta|listasta|postituslistalta)', 'lopettaa (?:\\S+ )?(?:kirjoittelun|kirjoittamisen|viestittelyn)', 'osoitteeni voi poistaa', 'en halua olla mukana (?:\\S+ )?(?:lahetyksissanne|postituksissanne|listallanne|kampanjoissanne)', 'kiellan (?:\\S+ )?sahkopostimarkkinoinnin', 'pois tama osoite',
   ],
   wrongPerson: [
     'en (?:enaa )?tyoskentele (?:enaa|nykyisin|nykyaan|tata nykya)\\b', 'en enaa tyoskentele', 'en ole (?:enaa toissa|toissa enaa)', 'en ole enaa (?:talossa|mukana (?:yrityksessa|yhtiossa|firmassa|toiminnassa))',

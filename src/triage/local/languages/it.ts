@@ -45,6 +45,8 @@ export const it: TriageLanguage = {
     'essere (?:rimoss|cancellat)[oa] da', 'basta (?:e-?mail|mail|spam)\\b',
     'bloccate (?:per favore )?(?:qualsiasi|ogni|tutte le) (?:spedizion|invi|comunicazion|email|mail)',
     'rimuovete (?:pure )?(?:tutti )?(?:i miei|il mio|la mia|le mie)', 'non (?:mandate|inviate|spedite) piu', 'non ricevere piu', 'dai vostri invii',
+    // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'non ricontattarmi', 'non ricevere (?:altri|piu) (?:promemoria|solleciti|messaggi|e-?mail|mail)', 'smettete di (?:scrivere|mandare|inviare) (?:a questo|a quest|al mio|alla mia)',
   ],
   wrongPerson: [
     'non lavoro piu (?:per|presso|in|con|da|nella|nel|alla|al|li|qui)\\b', 'non lavora piu (?:per|presso|in|con|da|nella|nel|alla|al|qui)\\b',

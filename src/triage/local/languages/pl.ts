@@ -45,6 +45,8 @@ export const pl: TriageLanguage = {
     'sprzeciw wobec przetwarzania', 'nie wyrazam zgody na (?:otrzymywanie|przesylanie|przetwarzanie|kontakt|dalszy)', '\\bwykresl(?:ic|cie|enie)? (?:mnie|nas|moj|z)', '\\bniewysylanie',
     'dosc (?:tego )?spamu',
     'zostawcie (?:moja skrzynke|mnie|nas) w spokoju', 'skasowac (?:ten|moj|nasz) adres', 'skasujcie (?:mnie|moj|ten|moje|nas)',
+    // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'przestac (?:mi )?(?:przysylac|wysylac|pisac)', 'przestac z tymi (?:mailami|wiadomosciami)', 'kasujcie (?:go|moj|ten|nasz|moje)', 'wypisac ze? (?:wszystkich|listy|bazy)',
   ],
   wrongPerson: [
     'nie pracuje juz', 'juz nie pracuje\\b', 'nie pracuje w (?:tej |naszej )?(?:firmie|spolce)', 'nie jestem juz (?:pracownikiem|pracowniczka|zatrudnion|w firmie|zwiazan)', 'nie jest juz (?:pracownikiem|pracowniczka|zatrudnion|zwiazan)',

@@ -47,6 +47,8 @@ export const pt: TriageLanguage = {
     '(?:eliminacao|apagamento) dos meus dados', 'revogo (?:o|qualquer|todo o) consentimento', 'nao autorizo o (?:tratamento|uso|envio)', 'ser removid[oa]', 'chega de (?:e-?mails|emails|mensagens|spam)',
     'deix(?:em|e|a)(?:-me)? (?:a minha caixa(?: de (?:entrada|correio))? )?em paz', 'parar com (?:estes|esses|os|tantos) (?:e-?mails|emails|mails|mensagens|contactos)', 'desapare(?:ca|cam) (?:do|da|dos) (?:vosso|vossa|seu|sua)',
     'cancel(?:em|e|ar) o envio', 'nao volt(?:em|e) a (?:enviar|mandar|escrever|contactar)', 'parem de me\\b',
+    // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'risqu(?:em|e) (?:este|o meu|o nosso|meu) (?:endereco|e-?mail|contacto|contato)',
   ],
   wrongPerson: [
     'ja nao (?:trabalho|trabalha|colaboro|colabora|faco parte|faz parte|pertenco|pertence)\\b', 'nao (?:trabalho|trabalha|faco parte|faz parte) mais\\b',
