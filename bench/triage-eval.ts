@@ -31,7 +31,7 @@ interface Case {
 type Outcome = [Case, Decision | null];
 
 const NONE = '(none)';
-const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) + '%' : '-');
+const pct = (a: number, b: number, digits = 1) => (b ? ((100 * a) / b).toFixed(digits) + '%' : '-');
 const short = (s: string) =>
   s
     .split(' ')
@@ -55,7 +55,8 @@ function report(title: string, outcomes: Outcome[]) {
     console.log(`| ${c} | ${of.length} | ${ok} | ${pct(ok, of.length)} | ${pct(ok, predicted)} | ${nulls} |`);
   }
   const decided = outcomes.filter(([, d]) => d).length;
-  console.log(`| **all** | ${outcomes.length} | ${correct} | **${pct(correct, outcomes.length)}** | ${pct(correct, decided)} | ${none} |\n`);
+  // two decimals: 94.995% must not read as the 95.0% a bar asks for
+  console.log(`| **all** | ${outcomes.length} | ${correct} | **${pct(correct, outcomes.length, 2)}** | ${pct(correct, decided)} | ${none} |\n`);
 
   console.log('| language | replies | accuracy | precision (of decided) | no category |');
   console.log('|---|---:|---:|---:|---:|');

@@ -23,13 +23,63 @@ export interface TrainOptions {
   seed?: number;
 }
 
-export class SoftmaxModel {
+export interface Prediction {
+  label: string;
+  index: number;
+  probability: number;
+}
+
+/** What categorise() asks of the shipped classifier. */
+export interface Classifier {
+  readonly labels: readonly string[];
+  probabilities(features: Int32Array, out?: Float64Array): Float64Array;
+  predict(features: Int32Array): Prediction;
+}
+
+function best(labels: readonly string[], p: Float64Array): Prediction {
+  let at = 0;
+  for (let k = 1; k < p.length; k++) if (p[k]! > p[at]!) at = k;
+  return { label: labels[at]!, index: at, probability: p[at]! };
+}
+
+/** The mean of several models' probabilities: models that err on different replies are right more often together. */
+export class Average implements Classifier {
+  private readonly each: Float64Array;
+  private readonly scratch: Float64Array;
+
+  constructor(
+    readonly labels: readonly string[],
+    readonly models: readonly Pick<Classifier, 'probabilities'>[],
+  ) {
+    this.each = new Float64Array(labels.length);
+    this.scratch = new Float64Array(labels.length);
+  }
+
+  probabilities(features: Int32Array, out: Float64Array = new Float64Array(this.labels.length)): Float64Array {
+    out.fill(0);
+    for (const m of this.models) {
+      m.probabilities(features, this.each);
+      for (let k = 0; k < out.length; k++) out[k]! += this.each[k]! / this.models.length;
+    }
+    return out;
+  }
+
+  predict(features: Int32Array): Prediction {
+    return best(this.labels, this.probabilities(features, this.scratch));
+  }
+}
+
+export class SoftmaxModel implements Classifier {
   readonly dim = 1 << FEATURE_BITS;
   readonly weights: Float32Array;
   private readonly scratch: Float64Array;
 
-  constructor(readonly labels: readonly string[]) {
-    this.weights = new Float32Array(this.dim * labels.length);
+  /** A model of zero weights, or one reading `weights` (a trained model's). */
+  constructor(
+    readonly labels: readonly string[],
+    weights?: Float32Array,
+  ) {
+    this.weights = weights ?? new Float32Array(this.dim * labels.length);
     this.scratch = new Float64Array(labels.length);
   }
 
@@ -58,11 +108,8 @@ export class SoftmaxModel {
   }
 
   /** The most probable label and its probability. */
-  predict(features: Int32Array): { label: string; index: number; probability: number } {
-    const p = this.probabilities(features, this.scratch);
-    let best = 0;
-    for (let k = 1; k < p.length; k++) if (p[k]! > p[best]!) best = k;
-    return { label: this.labels[best]!, index: best, probability: p[best]! };
+  predict(features: Int32Array): Prediction {
+    return best(this.labels, this.probabilities(features, this.scratch));
   }
 
   train(examples: readonly TrainingExample[], options: TrainOptions = {}): void {
@@ -72,20 +119,9 @@ export class SoftmaxModel {
     const g2 = new Float32Array(w.length); // Adagrad's sum of squared gradients
     const p = new Float64Array(K);
     const order = examples.map((_, i) => i);
-    let state = seed >>> 0 || 1;
-    const random = () => {
-      state ^= state << 13;
-      state >>>= 0;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      state >>>= 0;
-      return state / 0x100000000;
-    };
+    const random = xorshift(seed);
     for (let epoch = 0; epoch < epochs; epoch++) {
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(random() * (i + 1));
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
+      shuffle(order, random);
       for (const idx of order) {
         const { features, label } = examples[idx]!;
         this.probabilities(features, p);
@@ -101,5 +137,26 @@ export class SoftmaxModel {
         }
       }
     }
+  }
+}
+
+/** xorshift32: the same sequence for a seed on every machine, so training is reproducible. */
+export function xorshift(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    state >>>= 0;
+    return state / 0x100000000;
+  };
+}
+
+/** Fisher–Yates, in place. */
+export function shuffle(order: number[], random: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
   }
 }

@@ -1,10 +1,11 @@
 import { CACHE_DIR } from '../../files.ts';
 import { CATEGORY_NAMES } from './categories.ts';
-import { SoftmaxModel, type TrainingExample } from './classifier.ts';
+import { Average, SoftmaxModel, type Classifier, type TrainingExample } from './classifier.ts';
+import { HiddenLayerModel, trainHiddenLayer } from './hidden-layer.ts';
 import { isFitted, loadCorpus, type CorpusEntry } from './corpus.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
 import { FEATURE_BITS, featurise, wordBag } from './text.ts';
-import { digest, readWeights, writeWeights, type TrainedParts } from './weights-file.ts';
+import { digest, readWeights, writeWeights, type Layout, type TrainedParts, type Weights } from './weights-file.ts';
 
 /**
  * The shipped classifier: trained from the corpus's training and validation splits (all but the
@@ -13,7 +14,10 @@ import { digest, readWeights, writeWeights, type TrainedParts } from './weights-
  * a process whose corpus and code are those of an earlier one reads them instead of training.
  */
 export interface Shipped {
-  model: SoftmaxModel;
+  /** The average of a linear model and one with a hidden layer (docs/triage.md "The hidden layer"). */
+  model: Classifier;
+  /** The models' weights, as the weights file keeps them. */
+  weights: Weights[];
   /** Inverse document frequency of a word/bigram hash over the training split (the workspace model's weights). */
   idf: (hash: number) => number;
   trainedOn: number;
@@ -29,7 +33,7 @@ export function featuresOf(subject: string, body: string): Int32Array {
  * Raise when train() below changes in a way cacheKey cannot see (what it counts, how it calls
  * the model), or the weights file's layout does: every file written before is then ignored.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 
 function exampleOf(e: CorpusEntry): TrainingExample {
   const label = CATEGORY_NAMES.indexOf(e.label as (typeof CATEGORY_NAMES)[number]);
@@ -43,17 +47,23 @@ const documentWords = (e: CorpusEntry) => wordBag(cutSignature(stripQuoted(e.tex
 function train(entries: readonly CorpusEntry[]): TrainedParts {
   const df = new Map<number, number>();
   for (const e of entries) for (const h of documentWords(e)) df.set(h, (df.get(h) ?? 0) + 1);
-  const model = new SoftmaxModel(CATEGORY_NAMES);
-  model.train(entries.map(exampleOf));
-  return { weights: model.weights, df, n: entries.length };
+  const examples = entries.map(exampleOf);
+  const linear = new SoftmaxModel(CATEGORY_NAMES);
+  linear.train(examples);
+  const hidden = trainHiddenLayer(CATEGORY_NAMES, examples);
+  return { weights: [linear.weights, ...hidden.parts], df, n: entries.length };
 }
 
+/** The two models' weights in the file: the linear model's, then the hidden layer's parts. */
+const LAYOUT: Layout[] = [{ of: 'float32', length: (1 << FEATURE_BITS) * CATEGORY_NAMES.length }, ...HiddenLayerModel.layout(CATEGORY_NAMES.length)];
+
 function assemble({ weights, df, n }: TrainedParts, source: Shipped['source']): Shipped {
-  const model = new SoftmaxModel(CATEGORY_NAMES);
-  model.weights.set(weights);
+  const [linear, ...hidden] = weights;
+  const model = new Average(CATEGORY_NAMES, [new SoftmaxModel(CATEGORY_NAMES, linear as Float32Array), HiddenLayerModel.of(CATEGORY_NAMES, hidden)]);
   const maxIdf = Math.log(n + 1) + 1;
   return {
     model,
+    weights,
     idf: (h) => {
       const d = df.get(h);
       return d === undefined ? maxIdf : Math.log((n + 1) / (d + 1)) + 1;
@@ -69,10 +79,10 @@ export function trainShipped(entries: readonly CorpusEntry[]): Shipped {
 
 /**
  * What names the weights `entries` train to: the replies themselves, and the code's behaviour
- * on every 97th of them — their features, their document words and a model trained on them
- * alone — so that a change to how replies are read (quoting, signatures, features) or to how the
- * model learns is a new key without anyone remembering to raise FORMAT (~0.2 s against 5–10 s
- * of training).
+ * on every 97th of them — their features, their document words and the two models trained on
+ * them alone (the hidden layer's with a small table) — so that a change to how replies are read
+ * (quoting, signatures, features) or to how the models learn is a new key without anyone
+ * remembering to raise FORMAT (well under a second, against a minute or more of training).
  */
 export function cacheKey(entries: readonly CorpusEntry[]): string {
   const parts: (string | ArrayBufferView)[] = [`${FORMAT}|${CATEGORY_NAMES.join('|')}`];
@@ -84,13 +94,14 @@ export function cacheKey(entries: readonly CorpusEntry[]): string {
   const probe = new SoftmaxModel(CATEGORY_NAMES);
   probe.train(examples);
   parts.push(probe.weights);
+  parts.push(...trainHiddenLayer(CATEGORY_NAMES, examples, { rows: 1 << 10 }).parts);
   return digest(parts);
 }
 
 /** The classifier for `entries`: read from `dir` when an earlier process trained it, else trained (and written there). */
 export function loadShipped(entries: readonly CorpusEntry[], dir: string): Shipped {
   const key = cacheKey(entries);
-  const stored = readWeights(dir, key, (1 << FEATURE_BITS) * CATEGORY_NAMES.length);
+  const stored = readWeights(dir, key, LAYOUT);
   if (stored) return assemble(stored, 'file');
   const parts = train(entries);
   writeWeights(dir, key, parts);
