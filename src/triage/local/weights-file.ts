@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * The shipped classifier's trained weights on disk, so that only the first process after a
- * change to the corpus or to the code trains (tens of seconds); the others read the file (docs/triage.md
- * "Start-up"). Nothing here decides anything: a file that is missing, stale, truncated or
+ * change to the corpus or to the code trains (a minute or more); the others read the file
+ * (docs/triage.md "Start-up"). Nothing here decides anything: a file that is missing, stale, truncated or
  * unwritable means training, as if there were no file.
  *
  * A file is named by its key (shipped.ts cacheKey: the training replies and the code's
@@ -13,14 +13,6 @@ import { join } from 'node:path';
  * or not read at all. Writers write a temporary file and rename it, so a reader never sees half
  * of one, and several processes starting at once each end with a whole file.
  */
-/** One array of weights in the file. */
-export type Weights = Float32Array | Int8Array;
-/** What the reader expects an array to be: its type and length. */
-export interface Layout {
-  of: 'float32' | 'int8';
-  length: number;
-}
-
 export interface TrainedParts {
   /** The models' arrays of weights, in the order of the reader's layout. */
   weights: Weights[];
@@ -28,6 +20,14 @@ export interface TrainedParts {
   df: Map<number, number>;
   /** How many replies it was trained on. */
   n: number;
+}
+
+/** One array of weights in the file. */
+export type Weights = Float32Array | Int8Array;
+/** What the reader expects an array to be: its type and length. */
+export interface Layout {
+  of: 'float32' | 'int8';
+  length: number;
 }
 
 const MAGIC = 'replydesk-classifier-2\n';
@@ -89,7 +89,8 @@ export function writeWeights(dir: string, key: string, parts: TrainedParts): boo
     // part by part: one Buffer of the whole would copy the weights (tens of MB) once more
     const fd = openSync(temporary, 'w');
     try {
-      for (const part of [head, sizes, ...parts.weights, pairs]) writeSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+      // writeFileSync on a descriptor writes all of each part, where one writeSync may write less
+      for (const part of [head, sizes, ...parts.weights, pairs]) writeFileSync(fd, new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
     } finally {
       closeSync(fd);
     }
