@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { handwritten } from './handwritten.ts';
 import type { LanguagePack } from './pack.ts';
 import { PACKS } from './packs.ts';
+import { xorshift } from '../../src/triage/local/classifier.ts';
 
 /** Variants dressed from each hand-written statement (a category has 40+ per language). */
 const PER_STATEMENT = 4;
@@ -20,15 +21,7 @@ const PER_STATEMENT = 4;
 const BOUNCES = 90;
 const OUT = new URL('../../src/triage/local/corpus/', import.meta.url);
 
-let seed = 20251117;
-function random(): number {
-  seed ^= seed << 13;
-  seed >>>= 0;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  seed >>>= 0;
-  return seed / 0x100000000;
-}
+const random = xorshift(20251117);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const chance = (p: number) => random() < p;
 const pad = (n: number) => String(n).padStart(2, '0');
