@@ -16,6 +16,7 @@ const UNSUBSCRIBE: [string, string][] = [
   ['en', 'Please delete everything you hold on us.'],
   ['en', 'Stop these automated emails.'],
   ['en', 'Never asked for this. Remove me.'],
+  ['en', 'Wrong person here, and please delete my address.'],
   ['de', 'Hiermit widerrufe ich meine Einwilligung zur Werbung per E-Mail.'],
   ['de', 'Ab sofort Funkstille, danke.'],
   ['de', 'Schreiben Sie mir nie wieder.'],

@@ -1,6 +1,6 @@
 /**
  * Writes src/triage/local/corpus/<lang>.jsonl from the hand-written building blocks in this
- * folder: `npm run triage:corpus`. Deterministic (seeded), so regenerating gives the same files.
+ * folder: `npm run triage:corpus`. Deterministic: each line's dress is seeded from its group and variant (`dressing`).
  *
  * Each line is {"text", "subject", "label", "group"}. A statement written by hand is dressed up
  * several times the way real replies are — greeting or none, sign-off, signature with title,
@@ -9,6 +9,7 @@
  * a "group", so the held-out split (by hash of the group) holds statements never trained on,
  * not merely new dress on trained ones. Hand-written complete replies are their own groups.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { handwritten } from './handwritten.ts';
 import type { LanguagePack } from './pack.ts';
@@ -21,7 +22,16 @@ const PER_STATEMENT = 4;
 const BOUNCES = 90;
 const OUT = new URL('../../src/triage/local/corpus/', import.meta.url);
 
-const random = xorshift(20251117);
+/**
+ * The dress's random stream, started afresh for each line from the line's group and variant
+ * (`dressing`): a line's dress depends on nothing else, so adding a statement, a language or a
+ * category leaves every other line as it was, and a change to the held-out figures is the new
+ * statements' and not a new roll of typos and signatures for all.
+ */
+let random = xorshift(20251117);
+function dressing(line: string) {
+  random = xorshift(createHash('sha256').update(line).digest().readUInt32LE(0));
+}
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const chance = (p: number) => random() < p;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -335,16 +345,25 @@ function generate(p: LanguagePack): Line[] {
   const lines: Line[] = [];
   for (const [label, phrases] of Object.entries(p.categories)) {
     if (label === 'Bounce') {
-      for (let i = 0; i < BOUNCES; i++) lines.push(bounce(p, i % p.bounces.length));
+      for (let i = 0; i < BOUNCES; i++) {
+        dressing(`${p.lang}-bounce#${i}`);
+        lines.push(bounce(p, i % p.bounces.length));
+      }
       continue;
     }
     const slug = label.toLowerCase().replace(/\s+/g, '-');
     for (let v = 0; v < PER_STATEMENT; v++) {
-      phrases.main.forEach((statement, k) => lines.push(reply(p, label, statement, phrases.extra, `${p.lang}-${slug}-${k}`)));
+      phrases.main.forEach((statement, k) => {
+        const group = `${p.lang}-${slug}-${k}`;
+        dressing(`${group}#${v}`);
+        lines.push(reply(p, label, statement, phrases.extra, group));
+      });
     }
   }
   [...(handwritten[p.lang] ?? []), ...(p.handwritten ?? [])].forEach(([label, text], i) => {
-    lines.push({ text, subject: `${pick(p.replyPrefix ?? ['Re:'])} ${fill(pick(p.outreachSubjects), { company: pick(p.companies) })}`, label, group: `${p.lang}-handwritten-${i}` });
+    const group = `${p.lang}-handwritten-${i}`;
+    dressing(group);
+    lines.push({ text, subject: `${pick(p.replyPrefix ?? ['Re:'])} ${fill(pick(p.outreachSubjects), { company: pick(p.companies) })}`, label, group });
   });
   return lines;
 }
