@@ -79,6 +79,7 @@ export class SoftmaxModel implements Classifier {
     readonly labels: readonly string[],
     weights?: Float32Array,
   ) {
+    if (labels.length < 2) throw new Error('a classifier chooses between two labels at least');
     this.weights = weights ?? new Float32Array(this.dim * labels.length);
     this.scratch = new Float64Array(labels.length);
   }
@@ -88,10 +89,24 @@ export class SoftmaxModel implements Classifier {
     const K = this.labels.length;
     const w = this.weights;
     const scale = 1 / Math.sqrt(features.length);
-    out.fill(0);
+    // Two passes over the features' rows, the first reading only each row's first and last
+    // weight: those loads wait on nothing, so the processor fetches all the rows from memory at
+    // once instead of one after another. In the server, other work evicts the table between two
+    // replies, and a prediction from memory takes 7 µs instead of 26 (docs/triage.md "Cost on
+    // ingestion"); the sums are the same, added in the same order.
+    let first = 0;
+    let last = 0;
     for (let i = 0; i < features.length; i++) {
       const base = features[i]! * K;
-      for (let k = 0; k < K; k++) out[k]! += w[base + k]!;
+      first += w[base]!;
+      last += w[base + K - 1]!;
+    }
+    out.fill(0);
+    out[0] = first;
+    out[K - 1] = last;
+    for (let i = 0; i < features.length; i++) {
+      const base = features[i]! * K;
+      for (let k = 1; k < K - 1; k++) out[k]! += w[base + k]!;
     }
     let max = -Infinity;
     for (let k = 0; k < K; k++) {
