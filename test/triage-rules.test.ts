@@ -54,6 +54,22 @@ const UNSUBSCRIBE: [string, string][] = [
   ['fi', 'Miten pääsen pois tältä listalta?'],
   ['da', 'Jeg vil gerne frameldes, tak.'],
   ['cs', 'Zapomeňte na tuhle adresu, díky.'],
+  // the folds again, 2026-11-29 (later)
+  ['en', 'Kindly delete this address from your CRM.'],
+  ['en', 'I object to the processing of my data for marketing.'],
+  ['fr', 'Lâchez-moi avec vos e-mails automatiques.'],
+  ['nl', 'Haal mijn e-mailadres uit jullie systeem.'],
+  ['nl', 'Neem mij niet meer op in jullie campagnes.'],
+  ['nl', 'Schrap me alsjeblieft.'],
+  ['pl', 'Nie życzę sobie ofert handlowych.'],
+  ['pl', 'Takich maili sobie nie życzę.'],
+  ['pl', 'Usuńcie natychmiast mój adres.'],
+  ['pt', 'Quero ser removida da lista.'],
+  ['pt', 'Excluam-me da vossa base de dados.'],
+  ['sv', 'Stoppa alla utskicken till mig.'],
+  ['fi', 'Voisitteko lopettaa mainosten lähettämisen?'],
+  ['fi', 'Osoitteeni saa poistaa rekisteristä.'],
+  ['cs', 'Moji adresu pryč z vašich seznamů.'],
 ];
 
 const AWAY: [string, string][] = [
@@ -72,6 +88,14 @@ const AWAY: [string, string][] = [
   ['cs', 'Firma má celozávodní dovolenou do pátku.'],
   ['cs', 'Do pátku na dovolené, pak se ozvu.'],
   ['cs', 'Kancelář je přes svátky zavřená.'],
+  // the folds again, 2026-11-29 (later)
+  ['es', 'Estoy ingresada en el hospital esta semana.'],
+  ['nl', 'Ons kantoor is gesloten tot maandag.'],
+  ['de', 'Sabbatical bis Ende März, keine Vertretung.'],
+  ['pl', 'Mam wolne do poniedziałku.'],
+  ['sv', 'Jag är på kurs hela veckan.'],
+  ['da', 'Kontoret er lukket i dag.'],
+  ['da', 'Jeg kan ikke træffes før mandag.'],
 ];
 
 describe('rules: Unsubscribe', () => {

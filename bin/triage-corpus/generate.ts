@@ -1,6 +1,7 @@
 /**
  * Writes src/triage/local/corpus/<lang>.jsonl from the hand-written building blocks in this
- * folder: `npm run triage:corpus`. Deterministic: each line's dress is seeded from its group and variant (`dressing`).
+ * folder: `npm run triage:corpus`. Deterministic: each line's dress is seeded from its group and
+ * variant (`dressing`).
  *
  * Each line is {"text", "subject", "label", "group"}. A statement written by hand is dressed up
  * several times the way real replies are — greeting or none, sign-off, signature with title,

@@ -74,6 +74,8 @@ const OOO_BODY = re([
   'en conges\\b', 'pas d\'acces (?:aux |a mes )?(?:mails?|e-?mails?|messagerie)',
   'oficinas? (?:permanecen?|estaran?|estan?) cerradas?',
   'in het ziekenhuis', 'met (?:zwangerschaps|ouderschaps|bevallings)verlof', 'met verlof\\b',
+  // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+  'estoy ingresad[oa]', 'kantoor is gesloten', 'sabbatical bis\\b',
   ...all('oooBody'),
   ...OTHER_SCRIPTS.oooBody,
 ]);
@@ -102,6 +104,8 @@ const UNSUBSCRIBE = re([
   'stuur (?:me |mij |ons )?niets meer', 'meld (?:me|mij|ons) (?:hierbij )?af\\b', 'hoe (?:meld|schrijf) ik (?:me|mij) (?:af|uit)', 'van (?:de|jullie|uw|je|die) (?:lijst|mailinglijst|verzendlijst|maillijst) af', 'eraf (?:te )?halen', 'stop met contact (?:opnemen|zoeken)', 'geen vervolg ?(?:mails|e-?mails|berichten)',
   // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
   'off the (?:mailing |e-?mail )?list for (?:me|us)', '(?:do not|don\'t|never) (?:e-?mail|contact|write to|message) this (?:address|account|inbox|e-?mail address)', 'aufhoren,? (?:mir|uns) (?:das|dies|diese \\S+|solche \\S+|ihre \\S+) zu (?:schicken|senden|schreiben|mailen)', 'm\'enlever de (?:la|votre|vos|ces) (?:boucle|liste|listes|fichier|fichiers|base|envois)', 'retrait de (?:la|votre|vos) (?:liste|listes|fichier|base)', 'je ne (?:veux|souhaite) plus rien recevoir', 'retirez (?:mes|nos) coordonnees', 'no me (?:mandeis|mandes|manden|envieis|envies) (?:nada )?mas', 'tachad (?:mi|nuestra) direccion', 'cese (?:el envio|de enviar)', 'no quiero (?:seguir|estar|continuar) en (?:vuestras|sus|tus) listas', 'no me anad(?:ais|an|as|a) a (?:mas |ninguna |otras )?listas?', 'niet (?:meer|langer) te (?:contacteren|e-?mailen)', 'stop (?:de|die|deze|jullie|uw) (?:automatische )?(?:mails|e-?mails|berichten|mailings)',
+  // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+  'delete this (?:e-?mail )?address', 'object to the processing of (?:my|our) (?:personal )?data', 'lachez-moi avec vos (?:e-?)?mails', 'haal (?:mijn|ons|dit) (?:e-?mail)?adres (?:weg|eruit|uit)', 'neem (?:me|mij) niet (?:meer )?op in', 'schrap (?:me|mij)\\b',
   ...all('unsubscribe'),
   ...OTHER_SCRIPTS.unsubscribe,
 ]);

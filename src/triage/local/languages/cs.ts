@@ -42,6 +42,8 @@ export const cs: TriageLanguage = {
     'nechte (?:me|mne|nas) (?:uz )?na pokoji', 'odhlaseni z techto', 'prestan(?:te)? (?:me |mne |nas )?obtezovat', 'rozesilanim prestan', 'nezarazujte', 'dalsi obchodni sdeleni',
     // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
     'me nechte na pokoji', 'zapomente na (?:tuhle|tuto|moji|mou|nasi) adresu', 'adresu (?:mi )?vymazte', 'zlikvidujte (?:moje|me|nase) (?:kontaktni )?udaje', '(?:uz|jiz) zadne kontakty', 'o (?:jejich|jeho) vymaz\\b',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'adres[au] pryc',
   ],
   wrongPerson: [
     '(?:uz|jiz) (?:zde |tu |u vas |u nas |ve (?:firme|spolecnosti) |v (?:teto|nasi|dane) (?:firme|spolecnosti) )?nepracuj(?:i|e)\\b', 'nepracuj(?:i|e) (?:uz|jiz)\\b', 'nepracuj(?:i|e) (?:ve|v|pro) (?:firme|spolecnosti|teto|vasi|nasi)',

@@ -27,6 +27,8 @@ export const da: TriageLanguage = {
     'besvare(?:r|s)? (?:din|deres|jeres) (?:mail|e-?mail|henvendelse|besked) (?:nar jeg|efter min|hurtigst muligt efter|sa snart jeg er)', 'bliver ikke videresendt', 'videresendes ikke',
     'pa barsel',
     'indlagt\\b', 'gaet pa (?:barsel|orlov|ferie)',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'kontoret er lukket', 'kan ikke traeffes (?:for|indtil|til)\\b',
   ],
   unsubscribe: [
     'afmeld(?:e)? (?:mig|os|min|vores|venligst|denne|fra|nyhedsbrev)', 'afmeldes\\b', '(?:^|\\n)\\s*afmeld\\b',

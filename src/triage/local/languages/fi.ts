@@ -45,6 +45,8 @@ export const fi: TriageLanguage = {
     'jattakaa (?:minut|meidat) (?:jatkossa )?rauhaan', 'lopettakaa (?:myos )?(?:nuo |nama )?muistutus', 'poistakaa osoite', 'ottaa minut pois', 'estolistalle', 'en halua olla mukana', 'ettei osoitettani kayteta',
     // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
     'pois (?:talta|tasta|teidan) (?:listalta|listasta|postituslistalta)', 'lopettaa (?:\\S+ )?(?:kirjoittelun|kirjoittamisen|viestittelyn)', 'osoitteeni voi poistaa', 'en halua olla mukana (?:\\S+ )?(?:lahetyksissanne|postituksissanne|listallanne|kampanjoissanne)', 'kiellan (?:\\S+ )?sahkopostimarkkinoinnin', 'pois tama osoite',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'lopettaa (?:\\S+ )?lahettamisen', 'osoitteeni saa poistaa',
   ],
   wrongPerson: [
     'en (?:enaa )?tyoskentele (?:enaa|nykyisin|nykyaan|tata nykya)\\b', 'en enaa tyoskentele', 'en ole (?:enaa toissa|toissa enaa)', 'en ole enaa (?:talossa|mukana (?:yrityksessa|yhtiossa|firmassa|toiminnassa))',

@@ -30,6 +30,8 @@ export const pl: TriageLanguage = {
     'wracam do (?:biura|pracy)', 'powrot do (?:biura|pracy)', 'ponownie dostepn[ya] (?:od|w|we|po)', 'odpowiem (?:na (?:nia|pana|pani|panstwa) (?:wiadomosc|maila) )?(?:niezwlocznie |jak najszybciej |najszybciej jak to mozliwe )?po (?:moim )?powrocie',
     'odpisze (?:niezwlocznie |jak najszybciej )?po (?:moim )?powrocie', 'na urlopie macierzynskim', 'na urlopie rodzicielskim', 'wiadomosc nie (?:jest|bedzie|zostanie) przekazywana',
     'mam (?:dzis|dzisiaj|jutro) wolne', '(?:dzis|dzisiaj) nieobecn[ya]',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'mam wolne (?:do|od|w|we)\\b',
   ],
   unsubscribe: [
     'skasowac (?:wszystko|moje dane|moj adres)',
@@ -47,6 +49,8 @@ export const pl: TriageLanguage = {
     'zostawcie (?:moja skrzynke|mnie|nas) w spokoju', 'skasowac (?:ten|moj|nasz) adres', 'skasujcie (?:mnie|moj|ten|moje|nas)',
     // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
     'przestac (?:mi )?(?:przysylac|wysylac|pisac)', 'przestac z tymi (?:mailami|wiadomosciami)', 'kasujcie (?:go|moj|ten|nasz|moje)', 'wypisac ze? (?:wszystkich|listy|bazy)',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'nie zycze sobie (?:newsletterow|ofert|maili|e-?maili)', '(?:wiadomosci|maili|ofert) sobie nie zycze', 'usuncie (?:\\S+ )?moj (?:e-?mail|adres)',
   ],
   wrongPerson: [
     'nie pracuje juz', 'juz nie pracuje\\b', 'nie pracuje w (?:tej |naszej )?(?:firmie|spolce)', 'nie jestem juz (?:pracownikiem|pracowniczka|zatrudnion|w firmie|zwiazan)', 'nie jest juz (?:pracownikiem|pracowniczka|zatrudnion|zwiazan)',

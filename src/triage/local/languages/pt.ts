@@ -49,6 +49,8 @@ export const pt: TriageLanguage = {
     'cancel(?:em|e|ar) o envio', 'nao volt(?:em|e) a (?:enviar|mandar|escrever|contactar)', 'parem de me\\b',
     // from the training and validation splits' five folds, 2026-11-29 (docs/triage.md "Rules from the folds")
     'risqu(?:em|e) (?:este|o meu|o nosso|meu) (?:endereco|e-?mail|contacto|contato)',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'quero ser (?:apagad|removid|eliminad|excluid)[oa]', 'exclua[mi]?-?(?:me|no|o) da (?:vossa|sua) base',
   ],
   wrongPerson: [
     'ja nao (?:trabalho|trabalha|colaboro|colabora|faco parte|faz parte|pertenco|pertence)\\b', 'nao (?:trabalho|trabalha|faco parte|faz parte) mais\\b',

@@ -29,6 +29,8 @@ export const sv: TriageLanguage = {
     'besvara(?:r|s)? (?:ditt|ert|er|din) (?:mejl|mail|e-?post|meddelande|fraga) (?:nar jag|efter min|sa snart jag ar)', 'vidarebefordras (?:inte|ej)', 'kommer inte att vidarebefordras',
     'hemma med sjuk[at]? barn',
     'inlagd (?:for|pa)\\b',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    '(?:ar|jag ar) pa kurs\\b',
   ],
   unsubscribe: [
     'avregistrera', 'avanmal', 'avprenumerera', 'avsluta (?:min |mitt |var )?prenumeration',
@@ -40,6 +42,8 @@ export const sv: TriageLanguage = {
     'ur (?:ert|era|er|ditt|dina) (?:register|system|databas|utskick|crm)', 'fran (?:era|ert|er|din|dina) (?:utskick|utskickslistor?|sandlistor?|listor?|register|databas)',
     'motsatter mig (?:all |vidare )?(?:behandling|anvandning)',
     'sparra (?:min|var) (?:adress|e-?post)', '(?:inte|ej) inkludera (?:mig|oss) i', 'bli borttagen', 'glom (?:den har|min|var) adress',
+    // from the training and validation splits' five folds again, 2026-11-29 (docs/triage.md "Rules from the folds")
+    'stoppa (?:\\S+ )?utskicken',
   ],
   wrongPerson: [
     '(?:jobbar|arbetar) (?:inte|ej) (?:langre|kvar)', '(?:inte|ej) langre anstalld', '(?:inte|ej) langre kvar (?:pa|i|hos)', '(?:har|jag) (?:slutat|slutade) (?:pa|hos|min|mitt|jobba)', 'jag har slutat\\b(?! med| att| anvanda| ta| kopa| skicka)',
