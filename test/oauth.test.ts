@@ -114,6 +114,8 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => {
       await ctx?.close();
+      // the database of this file's own: makeApp closes only a database it opened itself
+      await ctx?.db.close();
       await dovecot?.stop();
       await smtp?.close();
       await passwordOnlySmtp?.close();
