@@ -4,7 +4,7 @@
 // docs/triage.md "Rules from the folds"), and near-misses that must stay with the classifier.
 import { describe, expect, it } from 'vitest';
 import { categorise } from '../src/triage/local/index.ts';
-import { matchRules } from '../src/triage/local/rules.ts';
+import { matchRules, MAX_PATTERN, Phrases } from '../src/triage/local/rules.ts';
 import { ownText, stripQuoted } from '../src/triage/local/strip.ts';
 
 const rule = (body: string) => matchRules('Re: Quick question', stripQuoted(body), ownText(body), 'someone@example.com');
@@ -152,5 +152,17 @@ describe('an absence phrase in a reply that asks to meet after it', () => {
   it('stays an absence when the subject says so, whatever the text', () => {
     const text = "I'm on holiday until the 12th, but let's book a call the week after. Tuesday at 10 works for me, send an invite.";
     expect(categorise({ subject: 'Automatic reply: Quick question', bodyText: text, fromEmail: 'someone@example.com', receivedAt: '2026-03-01T09:00:00Z' })).toMatchObject({ label: 'Out of office' });
+  });
+});
+
+describe('rules: a long list of phrases', () => {
+  it("is cut into patterns short enough for V8 to optimise, and finds a phrase of any of them from a word's start", () => {
+    const phrases = new Phrases(Array.from({ length: 3000 }, (_, i) => `phrase number ${i} here`));
+    expect(phrases.patterns.length).toBeGreaterThan(1);
+    for (const p of phrases.patterns) expect(p.source.length).toBeLessThan(MAX_PATTERN + 20);
+    expect(phrases.exec('so: phrase number 2999 here.')?.[0]).toBe('phrase number 2999 here');
+    expect(phrases.exec('so: phrase number 0 here.')?.[0]).toBe('phrase number 0 here');
+    expect(phrases.exec('xphrase number 7 here')).toBeNull();
+    expect(phrases.exec('nothing of the kind')).toBeNull();
   });
 });
