@@ -6,7 +6,9 @@
 // with CONCURRENCY requests in flight, the two in alternating order, so a noisy minute on a
 // shared machine hits both alike. The triage jobs run in the server beside the requests, as in
 // production. Reported: replies/s per mode (median of the rounds), their ratio (the issue's
-// target: on ≥ 0.8 × off), and how long after its last ingestion the triage backlog was empty.
+// target: on ≥ 0.8 × off), the server's CPU time a reply in each mode (Linux: steadier than the
+// rates on a shared machine, and what the ratio would be were the server's core all that set
+// the pace), and how long after its last ingestion the triage backlog was empty.
 //
 // Environment: REPLIES (per round and mode, default 3000), ROUNDS (default 3), CONCURRENCY
 // (default 64), DATABASE_URL (default a new SQLite file in the OS temp dir), SERVER_NODE_ARGS
@@ -94,6 +96,22 @@ async function ingest(base: string, key: string, from: number, n: number): Promi
   return n / ((performance.now() - started) / 1000);
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+/**
+ * The server's CPU time so far, in µs (all its threads, user and system: /proc on Linux; null
+ * elsewhere). Per reply it moves less than the rate with what else the machine runs, since a
+ * neighbour's load slows the rate but not the work each reply costs.
+ */
+function serverCpuMicros(pid: number | undefined): number | null {
+  try {
+    // after the command's name: state is field 0, utime 11, stime 12 (proc(5), counted from 1 there)
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const on = cli('workspace', 'create', '--name', 'bench triage on', '--plan', 'scale', '--rate-limit', '100000000');
@@ -131,21 +149,25 @@ const backlog = async () =>
   );
 
 const rates: Record<'on' | 'off', number[]> = { on: [], off: [] };
+const cpuPerReply: Record<'on' | 'off', number[]> = { on: [], off: [] };
 const drainMs: number[] = [];
 let seq = 0;
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of (round % 2 ? ['on', 'off'] : ['off', 'on']).filter((m) => modes.includes(m)) as ('on' | 'off')[]) {
+      const cpuBefore = serverCpuMicros(server.pid);
       const rate = await ingest(base, keys[mode], seq, REPLIES);
+      const cpuAfter = serverCpuMicros(server.pid);
       seq += REPLIES;
       rates[mode].push(rate);
+      if (cpuBefore !== null && cpuAfter !== null) cpuPerReply[mode].push((cpuAfter - cpuBefore) / REPLIES);
       if (mode === 'on') {
         const t = performance.now();
         while ((await backlog()) > 0) await new Promise((r) => setTimeout(r, 20));
         drainMs.push(performance.now() - t);
       }
       console.log(
-        `round ${round + 1} triage ${mode.padEnd(3)} ${Math.round(rate)} replies/s${mode === 'on' ? `, triage backlog empty ${Math.round(drainMs.at(-1)!)} ms after the last ingestion` : ''}`,
+        `round ${round + 1} triage ${mode.padEnd(3)} ${Math.round(rate)} replies/s${cpuPerReply[mode].length ? `, server CPU ${Math.round(cpuPerReply[mode].at(-1)!)} µs a reply` : ''}${mode === 'on' ? `, triage backlog empty ${Math.round(drainMs.at(-1)!)} ms after the last ingestion` : ''}`,
       );
     }
   }
@@ -158,6 +180,10 @@ try {
   console.log(`\ningestion, median of ${ROUNDS} rounds of ${REPLIES} replies at ${CONCURRENCY} in flight: triage ${measured.join(', ')}`);
   if (rates.on.length) {
     console.log(`triaged replies: ${Number(triaged.n)} of ${ROUNDS * REPLIES}; backlog empty after the last ingestion: median ${Math.round(median(drainMs))} ms`);
+  }
+  if (cpuPerReply.on.length && cpuPerReply.off.length) {
+    console.log(`server CPU a reply, median: triage off ${Math.round(median(cpuPerReply.off))} µs, on ${Math.round(median(cpuPerReply.on))} µs`);
+    console.log(`cpu_off_vs_on=${(median(cpuPerReply.off) / median(cpuPerReply.on)).toFixed(2)} (the rate ratio the CPU alone allows)`);
   }
   if (rates.on.length && rates.off.length) console.log(`on_vs_off=${(median(rates.on) / median(rates.off)).toFixed(2)} (target >= 0.80)`);
 } finally {
