@@ -296,6 +296,18 @@ describe('the classifier', () => {
     expect(m.predict(featurise('', '')).probability).toBeLessThan(0.7);
   });
 
+  it('asks the classifier it is given (triage:folds gives one that never saw the reply), after the rules', () => {
+    // a model that learned only that "pricing" means a meeting: the shipped one reads it otherwise
+    const m = new SoftmaxModel(CATEGORY_NAMES);
+    const meeting = CATEGORY_NAMES.indexOf('Meeting request');
+    m.train(Array.from({ length: 20 }, () => ({ features: featuresOf('Re: Quick question', 'Send me your pricing please.'), label: meeting })));
+    const asked = reply('Send me your pricing please.');
+    expect(categorise(asked)?.label).not.toBe('Meeting request');
+    expect(categorise(asked, null, m)).toMatchObject({ label: 'Meeting request', source: 'classifier' });
+    // a rule decides before any classifier
+    expect(categorise(reply('Please unsubscribe me.'), null, m)?.label).toBe('Unsubscribe');
+  });
+
   it('returns null when nothing is confident: the classifier under its threshold and no rule', () => {
     expect(categorise(reply('', { subject: '' }))).toBeNull();
     // which bland replies the classifier is unsure of moves with the corpus; the rule does not

@@ -3,6 +3,7 @@ import { matchRules } from './rules.ts';
 import { shipped } from './shipped.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
 import { featurise, otherScript } from './text.ts';
+import type { Classifier } from './classifier.ts';
 import type { Decision, TriageInput } from './types.ts';
 import type { WorkspaceModel } from './workspace-model.ts';
 
@@ -53,8 +54,10 @@ export function inOtherScript(input: TriageInput): boolean {
 /**
  * headers → rules → shipped classifier, with the workspace model (when given) deciding whenever
  * it is confident — over everything but a delivery report, which no correction can make a reply.
+ * `model` is the shipped classifier but for evaluation, which asks models trained without the
+ * replies it categorises.
  */
-export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel | null): Decision | null {
+export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel | null, model: Classifier = shipped().model): Decision | null {
   const subject = input.subject ?? '';
   const body = stripQuoted(input.bodyText ?? '');
   const header = readHeaders(input);
@@ -67,7 +70,6 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
 
   const own = cutSignature(body);
   const rule = matchRules(subject, body, own, input.fromEmail);
-  const { model } = shipped();
   // The classifier learned languages written in Latin letters: a reply in another script is
   // words it has never seen, and its guess would be noise (docs/triage.md "Other scripts").
   const readable = !mostlyOtherScript(own, subject);
