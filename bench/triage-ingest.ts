@@ -6,9 +6,10 @@
 // with CONCURRENCY requests in flight, the two in alternating order, so a noisy minute on a
 // shared machine hits both alike. The triage jobs run in the server beside the requests, as in
 // production. Reported: replies/s per mode (median of the rounds), their ratio (the issue's
-// target: on ≥ 0.8 × off), the server's CPU time a reply in each mode (Linux: steadier than the
-// rates on a shared machine, and what the ratio would be were the server's core all that set
-// the pace), and how long after its last ingestion the triage backlog was empty.
+// target: on ≥ 0.8 × off) over all rounds and round by round (a round's two modes meet one state
+// of the machine), the server's CPU time a reply in each mode (Linux; what the ratio would be
+// were the server's core all that set the pace), and how long after its last ingestion the
+// triage backlog was empty.
 //
 // Environment: REPLIES (per round and mode, default 3000), ROUNDS (default 3), CONCURRENCY
 // (default 64), DATABASE_URL (default a new SQLite file in the OS temp dir), SERVER_NODE_ARGS
@@ -99,8 +100,8 @@ async function ingest(base: string, key: string, from: number, n: number): Promi
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 /**
  * The server's CPU time so far, in µs (all its threads, user and system: /proc on Linux; null
- * elsewhere). Per reply it moves less than the rate with what else the machine runs, since a
- * neighbour's load slows the rate but not the work each reply costs.
+ * elsewhere). Per reply it moves with the machine's state too (on a shared host a neighbour
+ * filling the caches makes each reply cost more), so compare the modes within one run.
  */
 function serverCpuMicros(pid: number | undefined): number | null {
   try {
