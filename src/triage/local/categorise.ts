@@ -54,10 +54,10 @@ export function inOtherScript(input: TriageInput): boolean {
 /**
  * headers → rules → shipped classifier, with the workspace model (when given) deciding whenever
  * it is confident — over everything but a delivery report, which no correction can make a reply.
- * `model` is the shipped classifier but for evaluation, which asks models trained without the
- * replies it categorises.
+ * `classifier` is the shipped one but for evaluation, which asks models trained without the
+ * replies it categorises (`npm run triage:folds`).
  */
-export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel | null, model: Classifier = shipped().model): Decision | null {
+export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel | null, classifier?: Classifier): Decision | null {
   const subject = input.subject ?? '';
   const body = stripQuoted(input.bodyText ?? '');
   const header = readHeaders(input);
@@ -70,6 +70,7 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
 
   const own = cutSignature(body);
   const rule = matchRules(subject, body, own, input.fromEmail);
+  const model = classifier ?? shipped().model;
   // The classifier learned languages written in Latin letters: a reply in another script is
   // words it has never seen, and its guess would be noise (docs/triage.md "Other scripts").
   const readable = !mostlyOtherScript(own, subject);
