@@ -11,21 +11,14 @@
  * A part trains both models (~40 s on a 2-core machine), so five take a few minutes.
  */
 import { categorise } from '../src/triage/local/index.ts';
-import { isFitted, loadCorpus } from '../src/triage/local/corpus.ts';
+import { groupHash, isFitted, loadCorpus } from '../src/triage/local/corpus.ts';
 import { trainShipped } from '../src/triage/local/shipped.ts';
 import { type Outcome, report } from './triage-report.ts';
 
 const FOLDS = Number(process.env.FOLDS ?? 5);
 
-/** A group's part: FNV-1a of the group under its own prefix, so the parts cut across corpus.ts's splits. */
-function foldOf(group: string): number {
-  let h = 0x811c9dc5;
-  for (const c of `fold:${group}`) {
-    h ^= c.charCodeAt(0);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) % FOLDS;
-}
+/** A group's part: its hash under a prefix of its own, so the parts cut across corpus.ts's splits. */
+const foldOf = (group: string) => groupHash({ group: `fold:${group}` }) % FOLDS;
 
 const fitted = loadCorpus().filter(isFitted);
 const outcomes: Outcome[] = [];

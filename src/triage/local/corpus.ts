@@ -32,8 +32,11 @@ export function loadCorpus(): CorpusEntry[] {
   return out;
 }
 
-/** FNV-1a of an entry's group (the hand-written statement its text was made from; the text itself for a reply written whole). */
-function groupHash(entry: { group: string }): number {
+/**
+ * FNV-1a of an entry's group (the hand-written statement its text was made from; the text itself
+ * for a reply written whole): the splits below, and `npm run triage:folds`'s parts.
+ */
+export function groupHash(entry: { group: string }): number {
   const text = entry.group;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
