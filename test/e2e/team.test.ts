@@ -63,6 +63,12 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
   it('assigns with `a` in the reply view; then "Assigned to me" lists the reply and "Unassigned" does not', async () => {
     pricing = (await ingest({ subject: 'Re: Pricing for Northwind', body_text: 'Hi Sam,\nSounds interesting. Could you send pricing?\n\nAda' })).id;
     await ingest({ from_email: 'jonas@bluefin.example', from_name: 'Jonas Fischer', subject: 'Re: Helping Bluefin', body_text: 'Tell me more.' });
+    // the members arrive late, as on a busy server: the picker opens on "Loading members…" and
+    // still focuses the first choice once it is there
+    await ana.route('**/api/members', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await ana.goto(`${server.base}/inbox/${pricing}`);
     await visible(ana.getByRole('button', { name: 'Assign', exact: true }));
     await ana.keyboard.press('a');
@@ -74,6 +80,7 @@ describe.skipIf(!available)("the team's inbox in a browser", { timeout: 60_000 }
       (t) => t.includes('ana (me)'),
       'the first choice to have focus',
     );
+    await ana.unroute('**/api/members');
     await ana.keyboard.press('Enter');
     await visible(ana.getByRole('button', { name: 'Assigned to ana' }));
     await count(menu, 0);

@@ -28,9 +28,18 @@ export function Popover(props: {
       if (wrap.current && !wrap.current.contains(e.target as Node)) onOpenChange(false);
     };
     document.addEventListener('mousedown', onDown);
-    const first = wrap.current?.querySelector<HTMLElement>('.popover-panel button, .popover-panel input');
-    first?.focus();
-    return () => document.removeEventListener('mousedown', onDown);
+    const focusFirst = () => {
+      const first = wrap.current?.querySelector<HTMLElement>('.popover-panel button, .popover-panel input');
+      first?.focus();
+      return Boolean(first);
+    };
+    // choices still loading (the Assign menu's members): focus the first once it is there
+    const loaded = new MutationObserver(() => focusFirst() && loaded.disconnect());
+    if (!focusFirst() && wrap.current) loaded.observe(wrap.current, { childList: true, subtree: true });
+    return () => {
+      loaded.disconnect();
+      document.removeEventListener('mousedown', onDown);
+    };
   }, [open, onOpenChange]);
 
   return (
