@@ -14,7 +14,10 @@
 // Environment: REPLIES (per round and mode, default 3000), ROUNDS (default 3), CONCURRENCY
 // (default 64), DATABASE_URL (default a new SQLite file in the OS temp dir), SERVER_NODE_ARGS
 // (node options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it), MODES
-// (default `off,on`; `on` alone profiles triage's side without the other's samples).
+// (default `off,on`; `on` alone profiles triage's side without the other's samples), SHAPE
+// (`plain`, the default: a text body and a one-message thread; `full`: as the shared load
+// benchmark sends them, with an HTML body, two of the sentences below, a client of three and a
+// contact with every detail — the reply's own work is larger, and so is triage's text).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -27,6 +30,8 @@ const REPLIES = Number(process.env.REPLIES ?? 3000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 64);
 const modes = (process.env.MODES ?? 'off,on').split(',');
+const SHAPE = process.env.SHAPE ?? 'plain';
+if (SHAPE !== 'plain' && SHAPE !== 'full') throw new Error('SHAPE is plain or full');
 const root = path.join(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL ?? `file:${path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'replydesk-bench-triage-')), 'bench.db')}`;
 const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
@@ -60,13 +65,16 @@ const KINDS = [
   'What does this cost and how long does onboarding usually take?',
   'Wrong person, I left the company in March.',
 ];
-function body(i: number) {
-  return {
+function body(i: number, clientIds: readonly string[]) {
+  // two different kinds in one reply: its second sentence is never its first
+  const second = KINDS[(i + 1 + (Math.floor(i / KINDS.length) % (KINDS.length - 1))) % KINDS.length]!;
+  const said = SHAPE === 'full' ? `${KINDS[i % KINDS.length]!} ${second}` : KINDS[i % KINDS.length]!;
+  const plain = {
     from_email: `prospect${i}.${process.pid}@example${i % 97}.com`,
     from_name: `Ada Lovelace ${i}`,
     to_email: 'sam@outreach.example.org',
     subject: 'Re: Quick question about Acme',
-    body_text: `Hi Sam,\n\n${KINDS[i % KINDS.length]}\n\nBest regards,\nAda Lovelace\nHead of Sales, Acme Analytics\n+44 20 7946 0000\n\nOn Mon, 9 Nov 2026 at 09:00, Sam Carter <sam@outreach.example.org> wrote:\n> Hi Ada, would a short call about your pipeline make sense? We help teams like yours fill their calendar with qualified meetings.\n> Best, Sam`,
+    body_text: `Hi Sam,\n\n${said}\n\nBest regards,\nAda Lovelace\nHead of Sales, Acme Analytics\n+44 20 7946 0000\n\nOn Mon, 9 Nov 2026 at 09:00, Sam Carter <sam@outreach.example.org> wrote:\n> Hi Ada, would a short call about your pipeline make sense? We help teams like yours fill their calendar with qualified meetings.\n> Best, Sam`,
     received_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
     thread: [
       {
@@ -79,16 +87,35 @@ function body(i: number) {
     ],
     contact: { first_name: 'Ada', company: 'Acme Analytics' },
   };
+  if (SHAPE === 'plain') return plain;
+  return {
+    ...plain,
+    // about three replies a contact, as in the shared benchmark
+    from_email: `prospect${Math.floor(i / 3)}.${process.pid}@example${i % 97}.com`,
+    body_html: `<div dir="ltr"><p>Hi Sam,</p><p>${said}</p><p>Best regards,<br>Ada Lovelace<br>Head of Sales, Acme Analytics<br>+44 20 7946 0000</p></div><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Mon, 9 Nov 2026 at 09:00, Sam Carter &lt;sam@outreach.example.org&gt; wrote:<br></div><blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex;border-left:1px solid rgb(204,204,204);padding-left:1ex">Hi Ada, would a short call about your pipeline make sense? We help teams like yours fill their calendar with qualified meetings.<br>Best, Sam</blockquote></div>`,
+    message_id: `<${i}.${process.pid}@mail.acme.example>`,
+    in_reply_to: `<out.${i}@outreach.example.org>`,
+    client_id: clientIds[i % clientIds.length],
+    contact: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      company: 'Acme Analytics',
+      title: 'Head of Sales',
+      linkedin_url: `https://www.linkedin.com/in/ada-lovelace-${i}`,
+      phone: '+44 20 7946 0000',
+      metadata: { source: `campaign-${i % 12}`, timezone: 'Europe/London' },
+    },
+  };
 }
 
-async function ingest(base: string, key: string, from: number, n: number): Promise<number> {
+async function ingest(base: string, key: string, clientIds: readonly string[], from: number, n: number): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < n) {
         const i = from + next++;
-        const res = await fetch(`${base}/api/replies`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body(i)) });
+        const res = await fetch(`${base}/api/replies`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body(i, clientIds)) });
         if (res.status !== 201) throw new Error(`POST /api/replies: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
       }
@@ -136,6 +163,22 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
+// the full shape's replies name one of three clients of their workspace
+const clients: Record<'on' | 'off', string[]> = { on: [], off: [] };
+if (SHAPE === 'full') {
+  for (const mode of ['on', 'off'] as const) {
+    for (const name of ['Brightpath Agency', 'Catalyst Growth', 'Meridian Outreach']) {
+      const res = await fetch(`${base}/api/clients`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${keys[mode]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, service_description: 'Outbound lead generation for B2B SaaS companies.' }),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/clients: ${res.status} ${await res.text()}`);
+      clients[mode].push(((await res.json()) as { data: { id: string } }).data.id);
+    }
+  }
+}
+
 const db = connect(parseDatabaseUrl(databaseUrl), { poolSize: 1 });
 const backlog = async () =>
   Number(
@@ -157,7 +200,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of (round % 2 ? ['on', 'off'] : ['off', 'on']).filter((m) => modes.includes(m)) as ('on' | 'off')[]) {
       const cpuBefore = serverCpuMicros(server.pid);
-      const rate = await ingest(base, keys[mode], seq, REPLIES);
+      const rate = await ingest(base, keys[mode], clients[mode], seq, REPLIES);
       const cpuAfter = serverCpuMicros(server.pid);
       seq += REPLIES;
       rates[mode].push(rate);
