@@ -1,6 +1,7 @@
 import { all } from './languages/index.ts';
 import { OTHER_SCRIPTS } from './other-scripts.ts';
 import { fold } from './text.ts';
+import { literalWords, TypoFixer } from './typos.ts';
 
 /**
  * Phrases that decide a category on their own, in English, German, French, Spanish and Dutch
@@ -175,18 +176,36 @@ const POINTS_ELSEWHERE = re([
   ...all('pointsElsewhere'),
 ]);
 
+/** The long words the body's phrases spell out, each read through one slip of the keyboard (typos.ts). */
+const TYPOS = new TypoFixer(
+  [BOUNCE_BODY, OOO_BODY, UNSUBSCRIBE, WRONG_PERSON, POINTS_ELSEWHERE].flatMap((p) => p.patterns.flatMap((r) => literalWords(r.source))).concat(literalWords(BARE_UNSUBSCRIBE.source)),
+);
+
 /** An address in the text; not an inline image's content id ("[cid:image001.png@01D7…]"). */
 const ADDRESS = /(?<![a-z0-9._%+-]|cid:)[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g;
 
-/** `strippedBody`: without quoted history; `ownText`: also without the signature (where an address or name would not be a pointer to someone else). */
+/**
+ * `strippedBody`: without quoted history; `ownText`: also without the signature (where an address
+ * or name would not be a pointer to someone else). Where the text as written matches nothing, it
+ * is read once more with each slip of a long word undone (typos.ts): a slip can add a match, never
+ * take one away.
+ */
 export function matchRules(subject: string, strippedBody: string, ownText: string, fromEmail: string): RuleHit | null {
-  const subj = fold(subject).trim();
   const body = fold(strippedBody);
+  const own = fold(ownText);
+  const hit = matchFolded(subject, body, own, fromEmail);
+  if (hit) return hit;
+  const fixed = TYPOS.fix(body);
+  // the own text is part of the body: without a slip in the body, it has none either
+  return fixed === body ? null : matchFolded(subject, fixed, TYPOS.fix(own), fromEmail);
+}
+
+function matchFolded(subject: string, body: string, own: string, fromEmail: string): RuleHit | null {
+  const subj = fold(subject).trim();
   let m: RegExpExecArray | null;
   if ((m = BOUNCE_SUBJECT.exec(subj)) || (m = BOUNCE_BODY.exec(body))) return { label: 'Bounce', strength: 'strong', phrase: m[0] };
   if ((m = OOO_SUBJECT.exec(subj))) return { label: 'Out of office', strength: 'strong', phrase: m[0] };
   if ((m = UNSUBSCRIBE.exec(body))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0] };
-  const own = fold(ownText);
   if ((m = BARE_UNSUBSCRIBE.exec(own.trim()))) return { label: 'Unsubscribe', strength: 'strong', phrase: m[0].trim() };
   const left = WRONG_PERSON.exec(own);
   // "has left; mail is not forwarded" is no absence: the person left (as with an automatic answer's headers)
