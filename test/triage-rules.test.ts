@@ -166,3 +166,22 @@ describe('rules: a long list of phrases', () => {
     expect(phrases.exec('nothing of the kind')).toBeNull();
   });
 });
+
+describe('a short note of the day its sender is back', () => {
+  const decide = (bodyText: string) => categorise({ subject: 'Re: Quick question', bodyText, fromEmail: 'someone@example.com', receivedAt: '2026-03-02T09:00:00Z' });
+
+  it.each([
+    ['en', 'Hi,\n\nBack on Monday.\n\nTom'],
+    ['de', 'Zurück am Donnerstag.\n\nGruß\nJana'],
+    ['es', 'Vuelvo el martes.\n\nSaludos'],
+    ['nl', 'Terug op woensdag.'],
+    ['sv', 'Hej!\n\nTillbaka på måndag.\n\nPer'],
+  ])('is an absence (%s)', (_, text) => {
+    expect(decide(text)).toMatchObject({ label: 'Out of office', source: 'rule' });
+  });
+
+  it('stays with the classifier when it is sure the note asks to meet, or when the reply says more', () => {
+    expect(decide('Happy to meet again on Tuesday at 10, send an invite.')).toMatchObject({ label: 'Meeting request', source: 'classifier' });
+    expect(decide('I am back on Monday and would love to see a demo of the product then, please send times.')).toMatchObject({ source: 'classifier' });
+  });
+});

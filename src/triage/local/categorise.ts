@@ -1,4 +1,5 @@
 import { readHeaders } from './headers.ts';
+import { namesReturn } from './ooo-date.ts';
 import { matchRules } from './rules.ts';
 import { shipped } from './shipped.ts';
 import { cutSignature, stripQuoted } from './strip.ts';
@@ -40,6 +41,19 @@ const MEETING_OVER_ABSENCE = 0.9;
 const AFTER_ABSENCE = new Set(['Meeting request', 'Interested']);
 /** The workspace model's confidence from which it decides over rules and the shipped classifier. */
 export const WORKSPACE_THRESHOLD = 0.45;
+
+/**
+ * A reply this short that names the day its sender is back ("back Thursday", "Retour jeudi.",
+ * "Zpět ve čtvrtek.") is an absence, unless the classifier is sure it asks to meet or is
+ * interested (MEETING_OVER_ABSENCE). Read on the training and validation splits' five folds: up
+ * to 12 words, 8 absences set right and nothing lost; up to 25, the same 8 and 15 lost — longer
+ * replies name someone else's return ("she is back on Thursday, it is her decision") or a meeting
+ * after one's own ("je rentre le 14 ; calons la démo le lendemain").
+ */
+const SHORT_NOTE_WORDS = 12;
+
+const isShortReturnNote = (own: string, receivedAt: string | undefined) =>
+  own.split(/\s+/).filter(Boolean).length <= SHORT_NOTE_WORDS && namesReturn(own, receivedAt ? new Date(receivedAt) : new Date());
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
@@ -104,6 +118,12 @@ export function categorise(input: TriageInput, workspaceModel?: WorkspaceModel |
   }
 
   if (!body.trim() && !subject.trim()) return null;
+  if (!rule && readable && isShortReturnNote(own, input.receivedAt)) {
+    const g = guessOwn();
+    if (!(AFTER_ABSENCE.has(g.label) && g.probability >= MEETING_OVER_ABSENCE)) {
+      return { label: 'Out of office', confidence: 0.8, source: 'rule', reason: 'a short note of the day its sender is back' };
+    }
+  }
   const soft: Decision | null = rule && { label: rule.label, confidence: 0.8, source: 'rule', reason: `phrase "${rule.phrase}"` };
   if (!readable) return soft;
   const guess = guessOwn();

@@ -161,6 +161,13 @@ function beforeReturnWord(t: string, found: Mention[]): Mention | null {
   return found.find((m) => m.date && FROM_WORDS.test(t.slice(Math.max(0, m.at - 14), m.at)) && RETURN_AFTER.test(t.slice(m.end, m.end + 30))) ?? null;
 }
 
+/** Whether the text names the day its sender is back ("back Thursday", "retour jeudi", "zpět ve čtvrtek"): a date right after a return word, or from a date on. */
+export function namesReturn(text: string, receivedAt: Date): boolean {
+  const t = fold(text.slice(0, 4000)).replace(/\s+/g, ' ');
+  const found = mentions(t, receivedAt);
+  return found.length > 0 && (afterKeyword(t, RETURN_WORDS, found) ?? beforeReturnWord(t, found)) !== null;
+}
+
 export function outOfOfficeUntil(text: string, receivedAt: Date): Date | null {
   if (!text || Number.isNaN(receivedAt.getTime())) return null;
   const stripped = stripQuoted(text) || text;
