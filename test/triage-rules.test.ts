@@ -8,6 +8,7 @@ import { matchRules, MAX_PATTERN, Phrases } from '../src/triage/local/rules.ts';
 import { ownText, stripQuoted } from '../src/triage/local/strip.ts';
 
 const rule = (body: string) => matchRules('Re: Quick question', stripQuoted(body), ownText(body), 'someone@example.com');
+const decide = (bodyText: string) => categorise({ subject: 'Re: Quick question', bodyText, fromEmail: 'someone@example.com', receivedAt: '2026-03-01T09:00:00Z' });
 
 const UNSUBSCRIBE: [string, string][] = [
   ['en', 'Opt me out, please.'],
@@ -132,7 +133,6 @@ describe('rules: a holiday without e-mail is no request to stop', () => {
 });
 
 describe('an absence phrase in a reply that asks to meet after it', () => {
-  const decide = (bodyText: string) => categorise({ subject: 'Re: Quick question', bodyText, fromEmail: 'someone@example.com', receivedAt: '2026-03-01T09:00:00Z' });
   it.each([
     ['en', "I'm on holiday until the 12th, but let's book a call the week after. Tuesday at 10 works for me, send an invite."],
     ['de', 'Ich bin bis Freitag im Urlaub. Lassen Sie uns danach telefonieren, schicken Sie mir gern eine Einladung für Dienstag 10 Uhr.'],
@@ -168,8 +168,6 @@ describe('rules: a long list of phrases', () => {
 });
 
 describe('a short note of the day its sender is back', () => {
-  const decide = (bodyText: string) => categorise({ subject: 'Re: Quick question', bodyText, fromEmail: 'someone@example.com', receivedAt: '2026-03-02T09:00:00Z' });
-
   it.each([
     ['en', 'Hi,\n\nBack on Monday.\n\nTom'],
     ['de', 'Zurück am Donnerstag.\n\nGruß\nJana'],
