@@ -50,7 +50,7 @@ describe('typos: TypoFixer', () => {
   });
 
   it("takes from a pattern's source the long runs of letters a match spells out as they are", () => {
-    // not "unsub" (its "b" is optional), "bdisturbing" (\\b is no letter) or the words under eight letters
+    // not "unsubscri" (its "i" is optional), "bdisturbing" (\\b is no letter) or the words under eight letters
     expect(literalWords('(?:stop|quit) (?:e-?mailing|contacting) me\\bdisturbing unsubscri?be kontaktieren(?:s)? austragen abmelden')).toEqual([
       'contacting',
       'disturbing',

@@ -6,8 +6,8 @@
  * The slips undone are the three a hurried typist makes most: a letter dropped, a letter
  * doubled, two neighbouring letters swapped. A letter typed for another is not: it turns one
  * word into another too often ("anmelden", to sign up, is one letter from "abmelden"). A word is
- * changed only when it is no keyword itself, when it is one slip from exactly one keyword, and
- * when the keyword is long (KEYWORD_MIN letters): short words are one slip from each other
+ * changed only when the phrases do not spell it themselves, when it is one slip from exactly one
+ * keyword, and when the keyword is long (KEYWORD_MIN letters): short words are one slip from each other
  * everywhere (Polish "wpisać", to sign up, is "wypisać", to sign off, without its "y": read on the
  * training splits' folds, keywords from 7 letters set six replies wrong, from 9 none).
  */
